@@ -1,0 +1,1 @@
+"""The numba engine: one set of kernels over a flat state for all seven games."""

@@ -1,0 +1,39 @@
+"""Games as data: declarations, switches, and resolving them into exact :class:`Rules`."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .games import GAMES
+from .schema import Game, Rules, RulesError, Switch, format_value
+
+__all__ = ["GAMES", "Game", "Rules", "RulesError", "Switch", "resolve", "parse_settings", "format_value"]
+
+
+def get_game(name: str) -> Game:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise RulesError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}") from None
+
+
+def resolve(game: str, **switches) -> Rules:
+    """The rules of ``game`` with the given switches (strings as on the command line, or
+    Python values) and every other switch at its default."""
+    decl = get_game(game)
+    settings = {s.name: s.default for s in decl.switches}
+    for key, value in switches.items():
+        settings[key] = decl.switch(key).parse(value, game)
+    values = {**decl.fixed, **settings}
+    return Rules(game, MappingProxyType(values), MappingProxyType(settings))
+
+
+def parse_settings(pairs) -> dict:
+    """``["key=value", ...]`` from ``--set`` into a dict, with a clear error for bad syntax."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise RulesError(f"--set takes key=value, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out

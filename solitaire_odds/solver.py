@@ -1,0 +1,97 @@
+"""Perfect-information solving: is a deal winnable with every card known?
+
+:class:`Solver` owns the search's preallocated workspace (stack, transposition table) for one
+set of rules and reuses it deal after deal; the table is never wiped between deals, each
+search marks its entries with a fresh generation number instead.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import deals
+from .engine import api
+from .engine.layout import MAX_MOVES, P_NCARDS, S_SIZE
+from .engine.search import LOST, UNKNOWN, WON, solve_deal
+from .rules import Rules
+
+VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+DEFAULT_BUDGET = 1_000_000
+MAX_DEPTH = 1500
+
+
+@dataclass
+class SolveResult:
+    verdict: str                 # won | lost | unknown
+    nodes: int                   # positions expanded, over both passes
+    seconds: float
+    line: list = field(default_factory=list)  # the winning moves, as position.py tuples
+
+
+def table_size(budget: int) -> int:
+    """Slots for a search of ``budget`` nodes (two passes): a power of two >= 4 x budget,
+    capped at 2**26 (1.1 GB); beyond the cap searches stay sound, only slower."""
+    size = 1 << 12
+    while size < 4 * budget and size < (1 << 26):
+        size <<= 1
+    return size
+
+
+class Solver:
+    """Solves deals of one rule set. ``win_first`` runs the heuristic first pass (see
+    engine.search); turning it off gives the plain sound search alone."""
+
+    def __init__(self, rules: Rules, budget: int = DEFAULT_BUDGET, win_first: bool = True,
+                 table_slots: int | None = None):
+        if budget < 1:
+            raise ValueError("the node budget must be at least 1")
+        self.rules = rules
+        self.budget = int(budget)
+        self.win_first = bool(win_first)
+        self.pa = api.params(rules)
+        size, ncards = int(self.pa[S_SIZE]), int(self.pa[P_NCARDS])
+        slots = table_slots or table_size(self.budget)
+        self._tt1 = np.zeros(slots, dtype=np.uint64)
+        self._tt2 = np.zeros(slots, dtype=np.uint64)
+        self._ttg = np.zeros(slots, dtype=np.uint32)
+        self._gen = 0
+        self._root = np.zeros(size, dtype=np.uint8)
+        self._states = np.zeros((MAX_DEPTH + 1, size), dtype=np.uint8)
+        self._moves = np.zeros((MAX_DEPTH + 1, MAX_MOVES, 4), dtype=np.int16)
+        self._nmoves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self._idx = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self._tmp = np.zeros((MAX_MOVES, 4), dtype=np.int16)
+        self._scratch = np.zeros(ncards, dtype=np.uint8)
+        self._deck = np.zeros(ncards, dtype=np.uint8)
+        self._path = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int16)
+
+    def _next_generation(self) -> np.uint32:
+        if self._gen + 2 >= 2**32 - 1:
+            self._ttg[:] = 0
+            self._gen = 0
+        self._gen += 2
+        return np.uint32(self._gen - 1)
+
+    def solve(self, deal: int | None = None, deck: list[int] | None = None) -> SolveResult:
+        """Solve deal number ``deal``, or the given ``deck``."""
+        if (deal is None) == (deck is None):
+            raise ValueError("give a deal number or a deck")
+        if deck is not None:
+            self._deck[:] = deck
+            number = -1
+        else:
+            number = int(deal)
+        start = time.perf_counter()
+        verdict, nodes, length, _ = solve_deal(
+            number, self._deck, self.pa, self.budget, self.win_first, self._tt1, self._tt2, self._ttg,
+            self._next_generation(), self._root, self._states, self._moves, self._nmoves, self._idx,
+            self._tmp, self._scratch, self._path)
+        seconds = time.perf_counter() - start
+        line = [api.move_tuple(self._path[i], self.pa) for i in range(length)]
+        return SolveResult(VERDICTS[verdict], int(nodes), seconds, line)
+
+    def deck_of(self, deal: int) -> list[int]:
+        return deals.deck(deal, int(self.pa[P_NCARDS]))

@@ -1,0 +1,12 @@
+"""Shared fixtures: every rule-clause test runs against each implementation listed here."""
+
+import importlib
+
+import pytest
+
+IMPLEMENTATIONS = ["solitaire_odds.reference"]   # the engine adds "solitaire_odds.engine.api" here later
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def impl(request):
+    return importlib.import_module(request.param)
