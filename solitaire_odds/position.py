@@ -75,8 +75,43 @@ class Position:
 
 
 def format_move(move: tuple) -> str:
-    """Readable notation, e.g. ``p3 -> f1 (1)``, ``turn``."""
+    """Compact notation without spaces: ``p3>f1``, ``p0>p5x3`` (a run of 3), ``turn``."""
     if move[0] == "move":
         _, src, dst, n = move
-        return f"{src}->{dst}" + (f" x{n}" if n > 1 else "")
+        return f"{src}>{dst}" + (f"x{n}" if n > 1 else "")
     return move[0]
+
+
+def parse_move(text: str) -> tuple:
+    """Inverse of :func:`format_move`."""
+    if text in ("turn", "deal", "redeal"):
+        return (text,)
+    src, _, rest = text.partition(">")
+    dst, _, count = rest.partition("x")
+    if not src or not dst:
+        raise ValueError(f"not a move: {text!r}")
+    return ("move", src, dst, int(count) if count else 1)
+
+
+def describe_move(move: tuple, pos: "Position") -> str:
+    """The move in words for a person, naming the cards, e.g. ``7H from p3 onto p5 (8S)``."""
+    if move[0] != "move":
+        return {"turn": "turn a stock card onto the waste", "deal": "deal from the stock",
+                "redeal": "redeal"}[move[0]]
+    _, src, dst, n = move
+    kind, num = src[0], int(src[1:]) if src[1:] else 0
+    if kind == "p":
+        moved = pos.piles[num][-n]
+    elif kind == "r":
+        moved = pos.reserve[num][-1]
+    elif kind == "w":
+        moved = pos.waste[-1]
+    elif kind == "s":
+        moved = pos.stock[-1]
+    else:
+        moved = None
+    what = cards.name(moved) if moved is not None else f"top card of {src}"
+    if n > 1:
+        what += f" and {n - 1} more"
+    where = {"p": "pile", "r": "reserve", "w": "waste", "s": "stock", "f": "foundation"}
+    return f"{what}: {where[kind]} {src[1:]} -> {where[dst[0]]} {dst[1:]}".replace("  ", " ").strip()

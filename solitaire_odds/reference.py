@@ -258,6 +258,13 @@ class StHelena:
             return KING - pos.found[j]
         return pos.found[j]
 
+    @staticmethod
+    def top_rank(pos: Position, j: int) -> int:
+        """Rank of the card on top of foundation ``j``."""
+        if j < 4:
+            return KING - pos.found[j] + 1
+        return pos.found[j] - 1
+
     def fitting_foundations(self, pos: Position, card: int) -> list[int]:
         s = cards.suit(card)
         return [j for j in (s, s + 4) if self.next_rank(pos, j) == cards.rank(card)]
@@ -296,10 +303,9 @@ class StHelena:
         if self.foundation_transfer:
             for j in range(8):
                 partner = j + 4 if j < 4 else j - 4
-                if pos.found[j] >= 2:  # the base King or Ace never leaves
-                    top_rank = KING - pos.found[j] + 1 if j < 4 else pos.found[j] - 1
-                    if self.next_rank(pos, partner) == top_rank:
-                        moves.append(("move", _place("f", j), _place("f", partner), 1))
+                # the base King or Ace never leaves: a foundation keeps at least one card
+                if pos.found[j] >= 2 and self.next_rank(pos, partner) == self.top_rank(pos, j):
+                    moves.append(("move", _place("f", j), _place("f", partner), 1))
         if pos.redeals_used < self.redeals:
             moves.append(("redeal",))
         return moves

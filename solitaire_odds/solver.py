@@ -42,15 +42,17 @@ def table_size(budget: int) -> int:
 
 class Solver:
     """Solves deals of one rule set. ``win_first`` runs the heuristic first pass (see
-    engine.search); turning it off gives the plain sound search alone."""
+    engine.search); ``reductions`` the proven reductions in the exhaustive pass. Both off
+    gives the plain search, which the tests compare with the reduced one."""
 
     def __init__(self, rules: Rules, budget: int = DEFAULT_BUDGET, win_first: bool = True,
-                 table_slots: int | None = None):
+                 reductions: bool = True, table_slots: int | None = None):
         if budget < 1:
             raise ValueError("the node budget must be at least 1")
         self.rules = rules
         self.budget = int(budget)
         self.win_first = bool(win_first)
+        self.reductions = bool(reductions)
         self.pa = api.params(rules)
         size, ncards = int(self.pa[S_SIZE]), int(self.pa[P_NCARDS])
         slots = table_slots or table_size(self.budget)
@@ -75,8 +77,10 @@ class Solver:
         self._gen += 2
         return np.uint32(self._gen - 1)
 
-    def solve(self, deal: int | None = None, deck: list[int] | None = None) -> SolveResult:
-        """Solve deal number ``deal``, or the given ``deck``."""
+    def solve(self, deal: int | None = None, deck: list[int] | None = None,
+              budget: int | None = None) -> SolveResult:
+        """Solve deal number ``deal``, or the given ``deck``, within ``budget`` nodes per pass
+        (default: the solver's budget; a larger one than that only costs table hits)."""
         if (deal is None) == (deck is None):
             raise ValueError("give a deal number or a deck")
         if deck is not None:
@@ -86,7 +90,8 @@ class Solver:
             number = int(deal)
         start = time.perf_counter()
         verdict, nodes, length, _ = solve_deal(
-            number, self._deck, self.pa, self.budget, self.win_first, self._tt1, self._tt2, self._ttg,
+            number, self._deck, self.pa, int(budget or self.budget), self.win_first, self.reductions,
+            self._tt1, self._tt2, self._ttg,
             self._next_generation(), self._root, self._states, self._moves, self._nmoves, self._idx,
             self._tmp, self._scratch, self._path)
         seconds = time.perf_counter() - start

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-IMPLEMENTATIONS = ["solitaire_odds.reference"]   # the engine adds "solitaire_odds.engine.api" here later
+IMPLEMENTATIONS = ["solitaire_odds.reference", "solitaire_odds.engine.api"]
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)

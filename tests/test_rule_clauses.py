@@ -35,13 +35,40 @@ def pos(piles, down=None, found=(0, 0, 0, 0), stock="", waste="", reserve=None, 
     )
 
 
+def foundation_cards(rules, position):
+    """The cards a position's foundation counts stand for."""
+    out = []
+    for j, count in enumerate(position.found):
+        if len(position.found) == 8:  # f0-f3 King foundations down, f4-f7 Ace foundations up
+            out += [cards.make(12 - k if j < 4 else k, j % 4) for k in range(count)]
+        else:
+            base = max(position.base_rank, 0)
+            out += [cards.make((base + k) % 13, j) for k in range(count)]
+    return out
+
+
+def check_real(rules, position):
+    """A hand-built position must be one the game could hold: no card more often than the
+    pack has it, top cards face up."""
+    copies = 2 if len(position.found) == 8 else 1
+    held = foundation_cards(rules, position) + position.stock + position.waste
+    for pile in position.piles + position.reserve:
+        held += pile
+    for code in set(held):
+        assert held.count(code) <= copies, f"test position holds {cards.name(code)} too often"
+    for pile, down in zip(position.piles, position.down):
+        assert down == 0 if not pile else down < len(pile)
+
+
 def moves(impl, rules, position):
+    check_real(rules, position)
     listed = impl.legal_moves(rules, position)
     assert len(listed) == len(set(listed)), "a move is listed twice"
     return set(listed)
 
 
 def play(impl, rules, position, move):
+    check_real(rules, position)
     before = position.copy()
     after = impl.apply_move(rules, position, move)
     assert position == before, "apply_move changed its input"
@@ -321,7 +348,7 @@ def test_westcliff_whole_pile_may_move_into_another_space(impl):
     }
 
 
-FR_PILES = ["3H", "5C", "5S", "7C", "7S", "9C", "9S", "JC", "JS", ""]
+FR_PILES = ["3H", "5C", "5D", "7C", "7D", "9C", "9D", "JC", "JD", ""]
 
 
 @pytest.mark.parametrize("space_fill, expected", [
@@ -376,11 +403,11 @@ def test_easthaven_layout_7_piles_stock_31_no_waste(impl):
 
 
 def test_easthaven_deal_one_card_onto_each_pile_including_spaces(impl):
-    p = pos(["KH 5D", "4S", "JC", "", "6C", "6S", "QC"], down=[1, 0, 0, 0, 0, 0, 0],
+    p = pos(["KH 5D", "4S", "JC", "", "6D", "6S", "QC"], down=[1, 0, 0, 0, 0, 0, 0],
             stock="2C 3C 4C 5C 6C 7C 8C 9C")
     assert DEAL in moves(impl, EASTHAVEN, p) and TURN not in moves(impl, EASTHAVEN, p)
     after = play(impl, EASTHAVEN, p, DEAL)
-    assert after == pos(["KH 5D 9C", "4S 8C", "JC 7C", "6C", "6C 5C", "6S 4C", "QC 3C"],
+    assert after == pos(["KH 5D 9C", "4S 8C", "JC 7C", "6C", "6D 5C", "6S 4C", "QC 3C"],
                         down=[1, 0, 0, 0, 0, 0, 0], stock="2C")
 
 
@@ -783,12 +810,12 @@ def test_duchess_moves_after_base(impl):
     assert moves(impl, DUCHESS, p) == {M("r0", "p0"), M("p0", "p3"), TURN}
 
 
-MAIN_DUCHESS = dict(piles=["AS", "5D 4C", "6S", "3H"], reserve=["4C AC", "QS", "KH", ""],
-                    waste="9C JD", stock="8H", found=[3, 0, 13, 1], base_rank=10)
+MAIN_DUCHESS = dict(piles=["AS", "5D 4C", "6S", "3H"], reserve=["4D AC", "QS", "KH", ""],
+                    waste="9C JD", stock="8H", found=[3, 0, 0, 1], base_rank=10)
 
 
 def test_duchess_reserve_waste_pile_moves(impl):
-    # f0 next AC (J Q K A), f1 next JD, f2 complete, f3 next QS.
+    # f0 next AC (J Q K A), f1 next JD, f2 next JH, f3 next QS.
     # KH goes on AS (wrap); QS never onto the reserve's KH; 5D 4C onto 6S; 3H onto 4C.
     assert moves(impl, DUCHESS, pos(**MAIN_DUCHESS)) == {
         M("r0", "f0"), M("r1", "f3"), M("r2", "p0"), M("w", "f1"), M("p1", "p2", 2), M("p3", "p1"),
@@ -798,14 +825,15 @@ def test_duchess_reserve_waste_pile_moves(impl):
 
 def test_duchess_foundation_turns_the_corner(impl):
     after = play(impl, DUCHESS, pos(**MAIN_DUCHESS), M("r0", "f0"))
-    assert after.found == [4, 0, 13, 1] and after.reserve == [cs("4C"), cs("QS"), cs("KH"), []]
+    assert after.found == [4, 0, 0, 1] and after.reserve == [cs("4D"), cs("QS"), cs("KH"), []]
 
 
-def test_duchess_foundation_complete_takes_nothing(impl):
-    p = pos(["AC", "JD", "QH", "QS"], reserve=["", "", "", ""], found=[2, 12, 13, 0], base_rank=11)
+def test_duchess_foundation_wraps_and_completes_with_13_cards(impl):
+    # base Q: f0 holds QC KC and takes AC; f1 holds QD..TD and takes JD as its 13th card.
+    p = pos(["AC", "JD", "5S", "QS"], reserve=["", "", "", ""], found=[2, 12, 13, 0], base_rank=11)
     assert moves(impl, DUCHESS, p) == {M("p0", "f0"), M("p1", "f1"), M("p3", "f3"), M("p1", "p3")}
     after = play(impl, DUCHESS, p, M("p1", "f1"))
-    assert after.found == [2, 13, 13, 0] and after.piles == [cs("AC"), [], cs("QH"), cs("QS")]
+    assert after.found == [2, 13, 13, 0] and after.piles == [cs("AC"), [], cs("5S"), cs("QS")]
 
 
 DUCHESS_RUNS = ["AD KC QH", "2S", "AH", "KS"]

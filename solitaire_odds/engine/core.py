@@ -60,7 +60,7 @@ def _suit(c):
 @njit(cache=True, inline="always")
 def _red(c):
     s = c // 13
-    return s == 1 or s == 2
+    return (s == 1) | (s == 2)
 
 
 @njit(cache=True, inline="always")
@@ -127,7 +127,9 @@ def found_top(s, pa, j):
 
 @njit(cache=True)
 def fits_found(s, pa, c, j):
-    return _suit(c) == j % 4 and _rank(c) == found_next(s, pa, j)
+    if _suit(c) != j % 4:
+        return False
+    return _rank(c) == found_next(s, pa, j)
 
 
 @njit(cache=True)
@@ -140,12 +142,14 @@ def builds_on(pa, c, onto):
             return False
         if rc + 1 == ro:
             return True
-        return pa[P_WRAP] == 1 and rc == 12 and ro == 0
+        return (pa[P_WRAP] == 1) & (rc == 12) & (ro == 0)
     if pa[P_SAME_SUIT] == 1 and _suit(c) != _suit(onto):
         return False
     if rc + 1 == ro or rc == ro + 1:
         return True
-    return pa[P_WRAP] == 1 and ((rc == 12 and ro == 0) or (rc == 0 and ro == 12))
+    if pa[P_WRAP] != 1:
+        return False
+    return ((rc == 12) & (ro == 0)) | ((rc == 0) & (ro == 12))
 
 
 @njit(cache=True)
@@ -169,7 +173,7 @@ def space_takes(s, pa, c, source):
             return False
         if source == PLACE_WASTE:
             return True
-        return source == PLACE_STOCK and s[pa[O_WLEN]] == 0
+        return (source == PLACE_STOCK) & (s[pa[O_WLEN]] == 0)
     return False
 
 
@@ -253,7 +257,7 @@ def legal_moves(s, pa, out):
                 c = pcard(s, pa, r, m - 1)
                 n = _add(out, n, MOVE, r, PLACE_FOUND + _suit(c), 1)
         return n
-    restrict = pa[P_RESTRICT] == 1 and s[pa[O_REDEALS]] == 0
+    restrict = (pa[P_RESTRICT] == 1) & (s[pa[O_REDEALS]] == 0)
     run_rule = pa[P_RUN]
     # tableau piles: top card to a foundation, runs to other piles or spaces
     for p in range(npiles):

@@ -64,9 +64,9 @@ def safe_to_foundation(s, pa, c):
         if pa[P_FOUND_KIND] == 0:
             return True  # nothing is ever built on an Ace
         below = 12
-    red = (c // 13) == 1 or (c // 13) == 2
+    red = ((c // 13) == 1) | ((c // 13) == 2)
     for sw in range(4):
-        sw_red = sw == 1 or sw == 2
+        sw_red = (sw == 1) | (sw == 2)
         if sw_red != red and not _on_foundation(s, pa, sw * 13 + below):
             return False
     return True
@@ -78,6 +78,27 @@ def _fits_some_foundation(s, pa, c):
         if fits_found(s, pa, c, j):
             return True
     return False
+
+
+@njit(cache=True)
+def twin_swap_dominance_holds(pa):
+    """May a partial run be moved onto a card only when the card it uncovers can then go to a
+    foundation? Proven for one-deck games built down in alternating colours with partial run
+    moves, a turned stock and face-up cards that always form a run (Westcliff, Classic
+    Westcliff, Duchess); not for Easthaven (its deals break the argument) nor run_moves
+    whole/single.
+
+    A run R on a face-up card Y can only go onto Y's twin W (same rank and colour). Call two
+    positions alike when they differ only by exchanging what lies on Y and on W. Every move in
+    one has a counterpart in the other that keeps them alike (a run taken from or put onto the
+    cards above Y is taken from or put onto those above W; a run that carries Y carries the
+    other stack instead; both stacks are valid runs on equal bases), except Y or W going to a
+    foundation. So a winning line after "R from Y onto W" can be replayed from before it until
+    the moment Y (or W) goes up, where one move "stack from Y onto W" followed by that foundation
+    play rejoins it. The rewritten line has one unpaired swap fewer; repeating this gives a
+    winning line in which every such swap is followed by its foundation play.
+    """
+    return (pa[P_BUILD] == 0) & (pa[P_NCARDS] == 52) & (pa[P_RUN] == 2) & (pa[P_STOCK] == 1)
 
 
 @njit(cache=True)
@@ -116,7 +137,7 @@ def _priority(s, pa, mv):
 def ordered_moves(s, pa, mode, out, tmp):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows."""
     n = legal_moves(s, pa, tmp)
-    alt_one_deck = pa[P_BUILD] == 0 and pa[P_NCARDS] == 52 and pa[P_FRETURN] == 0
+    alt_one_deck = (pa[P_BUILD] == 0) & (pa[P_NCARDS] == 52) & (pa[P_FRETURN] == 0)
     if mode & SOUND and alt_one_deck and not (pa[P_FOUND_KIND] == 2 and s[pa[O_BASE]] == NO_BASE):
         for i in range(n):
             if tmp[i, 0] == MOVE and tmp[i, 2] >= PLACE_FOUND:
@@ -125,11 +146,12 @@ def ordered_moves(s, pa, mode, out, tmp):
                     for k in range(4):
                         out[0, k] = tmp[i, k]
                     return 1
-    # pointless (SOUND): a whole pile with no face-down card moved into a space (Westcliff with a
-    # turned stock, where piles are interchangeable) gives the same position with two piles
+    # pointless (SOUND): a whole pile with no face-down card moved into a space (Westcliff with
+    # a turned stock, where piles are interchangeable) gives the same position with two piles
     # swapped, so the reachable positions are the same up to pile order.
-    symmetric_piles = pa[P_LAYOUT] == 0 and pa[P_STOCK] == 1
-    heuristic = (mode & WIN_FIRST) != 0 and pa[P_BUILD] == 0
+    symmetric_piles = (pa[P_LAYOUT] == 0) & (pa[P_STOCK] == 1)
+    twin_rule = twin_swap_dominance_holds(pa)
+    heuristic = ((mode & WIN_FIRST) != 0) & (pa[P_BUILD] == 0)
     m = 0
     for pri in range(8):
         for i in range(n):
@@ -144,6 +166,9 @@ def ordered_moves(s, pa, mode, out, tmp):
                 left = plen_src - tmp[i, 3]
                 if mode & SOUND and symmetric_piles and empty_dst and down == 0 and left == 0:
                     continue
+                if mode & SOUND and twin_rule and not empty_dst and left > down and src < pa[P_NPILES]:
+                    if not _fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
+                        continue
                 if heuristic and src < pa[P_NPILES] and not _purposeful(s, pa, src, left, down, empty_dst):
                     continue
             for k in range(4):
@@ -224,21 +249,22 @@ def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, id
 
 
 @njit(cache=True)
-def solve_deal(deal, deck, pa, budget, win_first, tt1, tt2, ttg, gen, root, states, moves, nmoves, idx, tmp,
-               scratch, path):
+def solve_deal(deal, deck, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, root, states, moves, nmoves,
+               idx, tmp, scratch, path):
     """Deal number ``deal`` (or the given ``deck`` when ``deal`` < 0) solved: a WIN_FIRST pass
-    when asked, then the sound search. Uses table generations ``gen`` and ``gen + 1``.
-    Returns (verdict, nodes, line length, passes used)."""
+    of a tenth of the budget when asked, then the full search, with the SOUND reductions when
+    ``reductions`` is set (the plain search otherwise). Uses table generations ``gen`` and
+    ``gen + 1``. Returns (verdict, nodes, line length, passes used)."""
     if deal >= 0:
         shuffled_deck(deal, pa[P_NCARDS], deck)
     deal_into(root, pa, deck, scratch)
     total = 0
     if win_first:
-        verdict, nodes, length = search(root, pa, budget, SOUND | WIN_FIRST, tt1, tt2, ttg, gen,
+        verdict, nodes, length = search(root, pa, max(1000, budget // 10), SOUND | WIN_FIRST, tt1, tt2, ttg, gen,
                                         states, moves, nmoves, idx, tmp, scratch, path)
         total += nodes
         if verdict == WON:
             return verdict, total, length, 1
-    verdict, nodes, length = search(root, pa, budget, SOUND, tt1, tt2, ttg, gen + np.uint32(1),
+    verdict, nodes, length = search(root, pa, budget, SOUND if reductions else 0, tt1, tt2, ttg, gen + np.uint32(1),
                                     states, moves, nmoves, idx, tmp, scratch, path)
     return verdict, total + nodes, length, 2 if win_first else 1

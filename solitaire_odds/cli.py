@@ -1,0 +1,168 @@
+"""The ``solitaire-odds`` command."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import deals, reference
+from .position import describe_move
+from .rules import GAMES, RulesError, parse_settings, resolve
+from .runs import RunSpec, run, summary
+from .solver import DEFAULT_BUDGET, Solver
+from .store import StoreError
+
+USAGE_ERROR = 2
+
+
+class CliError(click.ClickException):
+    """A one-line error, exit status 2 (usage) unless told otherwise."""
+
+    exit_code = USAGE_ERROR
+
+    def show(self, file=None):
+        click.echo(f"solitaire-odds: error: {self.format_message()}", err=True)
+
+
+def parse_count(text: str, what: str) -> int:
+    """``100000``, ``1e5``, ``100k``, ``1M`` -> int."""
+    t = str(text).strip().lower().replace("_", "").replace(",", "")
+    scale = 1
+    if t.endswith("k"):
+        scale, t = 1_000, t[:-1]
+    elif t.endswith("m"):
+        scale, t = 1_000_000, t[:-1]
+    try:
+        value = float(t) * scale
+    except ValueError:
+        raise CliError(f"{what} must be a number such as 100000, 1e5 or 100k, not {text!r}") from None
+    if value != int(value) or value < 1:
+        raise CliError(f"{what} must be a whole number >= 1, not {text!r}")
+    return int(value)
+
+
+def parse_budgets(text: str) -> tuple[int, ...]:
+    budgets = tuple(parse_count(part, "--budget") for part in str(text).split(","))
+    if list(budgets) != sorted(set(budgets)):
+        raise CliError(f"--budget escalation must grow: {text!r}")
+    return budgets
+
+
+def rules_from(game: str, settings: tuple[str, ...]):
+    try:
+        return resolve(game, **parse_settings(settings))
+    except RulesError as err:
+        raise CliError(str(err)) from None
+
+
+GAME = click.argument("game", metavar="GAME")
+SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+                        help="Rule switch, e.g. --set space_fill=king (repeatable). See `games`.")
+
+
+@click.group()
+@click.version_option(package_name="solitaire-odds")
+def main():
+    """Win odds of patience games: numbered deals decided by a sound solver."""
+
+
+@main.command()
+def games():
+    """List the games, their switches and defaults."""
+    for game in GAMES.values():
+        claim = f"  published: {game.claim}" if game.claim else ""
+        click.echo(f"{game.name:18} {game.title} ({game.source}){claim}")
+        for switch in game.switches:
+            click.echo(f"    {switch.describe()}")
+
+
+@main.command()
+@GAME
+@click.option("--deal", "deal", type=str, help="Deal number.")
+@click.option("--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Deal file (card names).")
+@click.option("--budget", default=str(DEFAULT_BUDGET), show_default=True, help="Node budget (e.g. 1e6).")
+@click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the deal's deck to this file.")
+@SETTINGS
+def solve(game, deal, path, budget, write_path, settings):
+    """Solve one deal and show the winning line."""
+    rules = rules_from(game, settings)
+    ncards = rules["ncards"]
+    if (deal is None) == (path is None):
+        raise CliError("give exactly one of --deal N or --file F")
+    if deal is not None:
+        number = parse_deal_number(deal)
+        deck = deals.deck(number, ncards)
+        title = f"{rules.label()} deal {number}"
+    else:
+        try:
+            deck = deals.read_deck(path, ncards)
+        except deals.DealFileError as err:
+            raise CliError(str(err)) from None
+        title = f"{rules.label()} deal file {path}"
+    if write_path:
+        deals.write_deck(write_path, deck)
+    result = Solver(rules, budget=parse_count(budget, "--budget")).solve(deck=deck)
+    position = reference.initial_position(rules, deck)
+    click.echo(title)
+    click.echo(position.render())
+    click.echo(f"verdict: {result.verdict} ({result.nodes:,} nodes, {result.seconds:.3f} s)")
+    for step, move in enumerate(result.line, 1):
+        click.echo(f"{step:4}. {describe_move(move, position)}")
+        position = reference.apply_move(rules, position, move)
+    if result.verdict == "won" and not reference.is_won(rules, position):
+        raise CliError("internal error: the winning line does not replay through the reference")
+
+
+def parse_deal_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise CliError(f"--deal must be a whole number, not {text!r}") from None
+    if not 0 <= number <= deals.MAX_DEAL:
+        raise CliError(f"deal number {number} is out of range 0..{deals.MAX_DEAL}")
+    return number
+
+
+@main.command()
+@GAME
+@click.option("--deals", "count", default="10000", show_default=True, help="How many deals.")
+@click.option("--first", default="0", show_default=True, help="First deal number.")
+@click.option("--budget", default=str(DEFAULT_BUDGET), show_default=True,
+              help="Node budget, or an escalation such as 1e5,1e6,1e7.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Run folder (default: results/runs/GAME/...).")
+@click.option("--resume", is_flag=True, help="Continue an interrupted run in its folder.")
+@click.option("--chunk-size", default=1000, show_default=True, help="Deals per results file.")
+@SETTINGS
+def odds(game, count, first, budget, workers, out, resume, chunk_size, settings):
+    """Estimate the share of winnable deals, with a Wilson 95% interval."""
+    rules = rules_from(game, settings)
+    n = parse_count(count, "--deals")
+    start = parse_deal_number(first)
+    if start + n - 1 > deals.MAX_DEAL:
+        raise CliError(f"deals {start}..{start + n - 1} run past the last deal number {deals.MAX_DEAL}")
+    if workers is not None and workers < 1:
+        raise CliError("--workers must be at least 1")
+    if chunk_size < 1:
+        raise CliError("--chunk-size must be at least 1")
+    spec = RunSpec(rules, parse_budgets(budget), start, n, chunk_size)
+    run_dir = out or spec.default_dir(Path("results"))
+    try:
+        rows = run(spec, run_dir, workers=workers, resume=resume)
+    except StoreError as err:
+        raise CliError(str(err), ) from None
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: finished chunks are kept in {run_dir}; "
+                   "rerun the same command with --resume to continue", err=True)
+        sys.exit(130)
+    click.echo(f"{rules.label()}  deals {start}..{start + n - 1}  budget {budget}")
+    click.echo(summary(rows).format())
+    click.echo(f"per-deal rows: {run_dir}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""Chunked Monte Carlo runs: rules + player + budget + deal range, split into chunks of deal
+numbers that are solved in worker processes and written once each (see :mod:`.store`).
+
+A deal's verdict depends only on the rules, the budget and the deal number, never on which
+worker or chunk solved it, so any number of workers gives the same table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from . import __version__, store
+from .position import format_move
+from .rules import Rules, resolve
+from .solver import Solver
+from .stats import Summary, summarize
+
+DEFAULT_CHUNK = 1000
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    rules: Rules
+    budgets: tuple[int, ...]     # escalation: a deal unknown at budgets[i] is retried at budgets[i+1]
+    first: int
+    count: int
+    chunk_size: int = DEFAULT_CHUNK
+    win_first: bool = True
+
+    @property
+    def last(self) -> int:
+        return self.first + self.count - 1
+
+    def manifest(self) -> dict:
+        return {
+            "game": self.rules.game,
+            "switches": self.rules.switch_strings(),
+            "rules": {k: _jsonable(v) for k, v in self.rules.values.items()},
+            "budget": list(self.budgets),
+            "player": "solver",
+            "player_params": {"win_first": self.win_first},
+            "version": __version__,
+            "chunk_size": self.chunk_size,
+        }
+
+    def default_dir(self, root: Path) -> Path:
+        """results/runs/<game>/<switches>-b<budgets>-<hash>: one folder per rules and budget,
+        shared by every deal range so that runs over different ranges merge."""
+        switches = "-".join(f"{k}={v}" for k, v in sorted(self.rules.switch_strings().items()))
+        key = json.dumps([switches, list(self.budgets), self.win_first], sort_keys=True)
+        digest = hashlib.sha1(key.encode()).hexdigest()[:8]
+        budgets = "+".join(_short(b) for b in self.budgets)
+        return root / "runs" / self.rules.game / f"b{budgets}-{digest}"
+
+
+def _jsonable(value):
+    return value if isinstance(value, (bool, int, str)) else str(value)
+
+
+def _short(n: int) -> str:
+    for unit, size in (("M", 10**6), ("k", 10**3)):
+        if n % size == 0:
+            return f"{n // size}{unit}"
+    return str(n)
+
+
+# --- the work of one chunk, in a worker process -----------------------------------------------
+
+_SOLVERS: dict = {}
+
+
+def _solver_for(rules: Rules, budgets: tuple[int, ...], win_first: bool) -> Solver:
+    key = (rules, max(budgets), win_first)
+    if key not in _SOLVERS:
+        _SOLVERS.clear()  # one rule set per worker at a time: keep memory bounded
+        _SOLVERS[key] = Solver(rules, budget=max(budgets), win_first=win_first)
+    return _SOLVERS[key]
+
+
+def solve_chunk(game: str, switches: dict, budgets: tuple[int, ...], win_first: bool,
+                first: int, last: int) -> pd.DataFrame:
+    """Rows for deals first..last: deal, verdict, budget that decided it, nodes (all
+    attempts), seconds, moves (line length), line (compact notation)."""
+    solver = _solver_for(resolve(game, **switches), budgets, win_first)
+    rows = {k: [] for k in ("deal", "verdict", "budget", "nodes", "seconds", "moves", "line")}
+    for deal in range(first, last + 1):
+        nodes, seconds = 0, 0.0
+        for budget in budgets:
+            result = solver.solve(deal, budget=budget)
+            nodes += result.nodes
+            seconds += result.seconds
+            if result.verdict != "unknown":
+                break
+        rows["deal"].append(deal)
+        rows["verdict"].append(result.verdict)
+        rows["budget"].append(budget)
+        rows["nodes"].append(nodes)
+        rows["seconds"].append(seconds)
+        rows["moves"].append(len(result.line))
+        rows["line"].append(" ".join(format_move(m) for m in result.line))
+    table = pd.DataFrame(rows)
+    return table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
+
+
+# --- running a whole range ----------------------------------------------------------------------
+
+class Progress:
+    """One status line on stderr, redrawn at most twice a second; silent when not a terminal."""
+
+    def __init__(self, total: int, enabled: bool | None = None):
+        self.total = total
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.start = time.monotonic()
+        self.last_draw = 0.0
+
+    def update(self, done: int, won: int, force: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self.last_draw < 0.5):
+            return
+        self.last_draw = now
+        rate = done / max(now - self.start, 1e-9)
+        eta = (self.total - done) / rate if rate > 0 else float("inf")
+        share = won / done if done else 0.0
+        bar = "#" * int(30 * done / max(self.total, 1))
+        sys.stderr.write(f"\r[{bar:<30}] {done}/{self.total} deals  {rate:,.0f}/s  "
+                         f"ETA {eta:,.0f}s  won {share:.2%}   ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool = False,
+        progress: bool | None = None) -> pd.DataFrame:
+    """Solve every deal of ``spec`` not yet in ``run_dir`` and return the rows of the range.
+
+    Without ``resume`` a range that already has finished chunks in ``run_dir`` is an error,
+    so that a rerun never silently mixes old and new results. A KeyboardInterrupt stops the
+    workers; chunks already written stay, and ``resume`` continues from them.
+    """
+    run_dir = Path(run_dir)
+    store.write_manifest(run_dir, spec.manifest())
+    todo = store.missing_ranges(run_dir, spec.first, spec.last, spec.chunk_size)
+    if not resume and sum(b - a + 1 for a, b in todo) < spec.count:
+        raise store.StoreError(f"{run_dir} already holds results for part of deals {spec.first}..{spec.last}; "
+                               "add --resume to continue that run, or choose another --out")
+    workers = workers or os.cpu_count() or 1
+    done_deals = spec.count - sum(b - a + 1 for a, b in todo)
+    bar = Progress(spec.count, progress)
+    won = 0
+    args = (spec.rules.game, dict(spec.rules.switches), spec.budgets, spec.win_first)
+    try:
+        if workers == 1:
+            for a, b in todo:
+                table = solve_chunk(*args, a, b)
+                store.write_chunk(run_dir, a, b, table)
+                done_deals += len(table)
+                won += int((table["verdict"] == "won").sum())
+                bar.update(done_deals, won)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                pending = {}
+                queue = list(todo)
+                while queue or pending:
+                    while queue and len(pending) < 2 * workers:
+                        a, b = queue.pop(0)
+                        pending[pool.submit(solve_chunk, *args, a, b)] = (a, b)
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        a, b = pending.pop(future)
+                        table = future.result()
+                        store.write_chunk(run_dir, a, b, table)
+                        done_deals += len(table)
+                        won += int((table["verdict"] == "won").sum())
+                        bar.update(done_deals, won)
+    finally:
+        bar.update(done_deals, won, force=True)
+        bar.close()
+    return store.load_rows([run_dir], spec.first, spec.last)
+
+
+def summary(rows: pd.DataFrame) -> Summary:
+    return summarize(rows["verdict"])
