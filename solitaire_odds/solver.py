@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import deals
 from .engine import api
 from .engine.layout import MAX_MOVES, P_NCARDS, S_SIZE
-from .engine.search import LOST, UNKNOWN, WON, solve_deal
+from .engine.search import LOST, UNKNOWN, WON, solve_deal, solve_root
+from .position import Position
 from .rules import Rules
 
 VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
@@ -80,23 +80,24 @@ class Solver:
     def solve(self, deal: int | None = None, deck: list[int] | None = None,
               budget: int | None = None) -> SolveResult:
         """Solve deal number ``deal``, or the given ``deck``, within ``budget`` nodes per pass
-        (default: the solver's budget; a larger one than that only costs table hits)."""
+        (default: the solver's budget)."""
         if (deal is None) == (deck is None):
             raise ValueError("give a deal number or a deck")
         if deck is not None:
-            self._deck[:] = deck
-            number = -1
-        else:
-            number = int(deal)
+            return self.solve_position(api.initial_position(self.rules, deck), budget)
+        return self._run(solve_deal, (np.uint64(deal), self.pa), (self._root, self._deck), budget)
+
+    def solve_position(self, position: Position, budget: int | None = None) -> SolveResult:
+        """Solve from any position of this game (a constructed one, or one met in play)."""
+        root = api.from_position(position, self.pa)
+        return self._run(solve_root, (root, self.pa), (), budget)
+
+    def _run(self, kernel, head, tail, budget) -> SolveResult:
         start = time.perf_counter()
-        verdict, nodes, length, _ = solve_deal(
-            number, self._deck, self.pa, int(budget or self.budget), self.win_first, self.reductions,
-            self._tt1, self._tt2, self._ttg,
-            self._next_generation(), self._root, self._states, self._moves, self._nmoves, self._idx,
-            self._tmp, self._scratch, self._path)
+        verdict, nodes, length = kernel(
+            *head, int(budget or self.budget), self.win_first, self.reductions, self._tt1, self._tt2, self._ttg,
+            self._next_generation(), *tail, self._states, self._moves, self._nmoves, self._idx, self._tmp,
+            self._scratch, self._path)
         seconds = time.perf_counter() - start
         line = [api.move_tuple(self._path[i], self.pa) for i in range(length)]
         return SolveResult(VERDICTS[verdict], int(nodes), seconds, line)
-
-    def deck_of(self, deal: int) -> list[int]:
-        return deals.deck(deal, int(self.pa[P_NCARDS]))

@@ -115,8 +115,10 @@ def _purposeful(s, pa, src, left, down, empty_dst):
 @njit(cache=True)
 def _priority(s, pa, mv):
     kind = mv[0]
-    if kind == TURN or kind == DEAL:
-        return 1
+    if kind == TURN:
+        return 1  # turning early keeps the waste short of buried choices
+    if kind == DEAL:
+        return 5  # a row dealt covers every pile: use the tableau first
     if kind == REDEAL:
         return 7
     src = np.int64(mv[1])
@@ -249,22 +251,29 @@ def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, id
 
 
 @njit(cache=True)
-def solve_deal(deal, deck, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, root, states, moves, nmoves,
-               idx, tmp, scratch, path):
-    """Deal number ``deal`` (or the given ``deck`` when ``deal`` < 0) solved: a WIN_FIRST pass
-    of a tenth of the budget when asked, then the full search, with the SOUND reductions when
-    ``reductions`` is set (the plain search otherwise). Uses table generations ``gen`` and
-    ``gen + 1``. Returns (verdict, nodes, line length, passes used)."""
-    if deal >= 0:
-        shuffled_deck(deal, pa[P_NCARDS], deck)
-    deal_into(root, pa, deck, scratch)
+def solve_root(root, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, states, moves, nmoves, idx, tmp,
+               scratch, path):
+    """Solve from position ``root``: a WIN_FIRST pass of a tenth of the budget when asked,
+    then the full search, with the SOUND reductions when ``reductions`` is set (the plain
+    search otherwise). Uses table generations ``gen`` and ``gen + 1``.
+    Returns (verdict, nodes, line length)."""
     total = 0
     if win_first:
         verdict, nodes, length = search(root, pa, max(1000, budget // 10), SOUND | WIN_FIRST, tt1, tt2, ttg, gen,
                                         states, moves, nmoves, idx, tmp, scratch, path)
         total += nodes
         if verdict == WON:
-            return verdict, total, length, 1
+            return verdict, total, length
     verdict, nodes, length = search(root, pa, budget, SOUND if reductions else 0, tt1, tt2, ttg, gen + np.uint32(1),
                                     states, moves, nmoves, idx, tmp, scratch, path)
-    return verdict, total + nodes, length, 2 if win_first else 1
+    return verdict, total + nodes, length
+
+
+@njit(cache=True)
+def solve_deal(deal, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, root, deck, states, moves, nmoves,
+               idx, tmp, scratch, path):
+    """Deal number ``deal`` dealt into ``root`` and solved by :func:`solve_root`."""
+    shuffled_deck(deal, pa[P_NCARDS], deck)
+    deal_into(root, pa, deck, scratch)
+    return solve_root(root, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, states, moves, nmoves, idx,
+                      tmp, scratch, path)
