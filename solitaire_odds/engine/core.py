@@ -515,58 +515,63 @@ def _mix(z):
 
 
 @njit(cache=True)
-def state_key(s, pa):
-    """128-bit key (two uint64) of the position: every region that matters, lengths first.
+def _absorb(s, start, m, head, h1, h2):
+    """Fold the sequence [m, head, s[start:start+m]] into the two hash halves, 8 bytes a time."""
+    word = (U64(m) << U64(8)) | U64(head)
+    nb = 2
+    for i in range(m):
+        word = (word << U64(8)) | U64(s[start + i])
+        nb += 1
+        if nb == 8:
+            h1 = _mix(h1 ^ word)
+            h2 = _mix(h2 + word * U64(0x9E3779B97F4A7C15))
+            word = U64(0)
+            nb = 0
+    h1 = _mix(h1 ^ word ^ U64(0xA0761D6478BD642F))
+    h2 = _mix(h2 + word * U64(0x9E3779B97F4A7C15) + U64(0xE7037ED1A0B428DB))
+    return h1, h2
 
-    The bytes hashed are an unambiguous encoding of the position (each sequence is prefixed
-    by its length), folded 8 at a time through two independent splitmix64-style mixers. For
-    two different positions the chance that both halves agree is about 2**-128; a search of
-    10**9 deals of 10**7 nodes each meets a collision with probability below 10**-19, so the
-    table never mistakes an unexplored position for an explored one in practice.
+
+@njit(cache=True)
+def piles_interchangeable(pa):
+    """Does a pile's number never matter to the rules? True for Westcliff with a turned stock and
+    for Duchess (tableau piles among themselves, reserve fans among themselves); not where a
+    deal, a redeal or a foundation restriction goes by pile number."""
+    return ((pa[P_LAYOUT] == 0) & (pa[P_STOCK] == 1)) | (pa[P_LAYOUT] == 3)
+
+
+@njit(cache=True)
+def state_key(s, pa):
+    """128-bit key (two uint64) of the position.
+
+    Every part of the position (each pile with its face-down count, stock, waste, foundations,
+    counters) is folded as a length-prefixed sequence through two independent splitmix64-style
+    mixers. Where piles are interchangeable (:func:`piles_interchangeable`) the piles' own keys
+    are added up instead of chained, so positions that differ only in pile order share a key and
+    are searched once. For two different positions the chance that both halves agree is about
+    2**-128: a search of 10**9 deals of 10**7 nodes each meets a collision with probability
+    below 10**-19, so the table never mistakes an unexplored position for an explored one.
     """
     h1 = U64(0x243F6A8885A308D3)
     h2 = U64(0x13198A2E03707344)
-    word = U64(0)
-    nb = 0
-    npiles = pa[P_NPILES] + pa[P_NRES]
+    npiles = pa[P_NPILES]
+    nres = pa[P_NRES]
     cap = pa[P_CAP]
-    total = 0
-    for part in range(4 + npiles):
-        if part < npiles:
-            m = np.int64(s[pa[O_PLEN] + part])
-            start = pa[O_PCARDS] + part * cap
-            head = np.int64(s[pa[O_PDOWN] + part])
-        elif part == npiles:
-            m = np.int64(s[pa[O_SLEN]])
-            start = pa[O_STOCK]
-            head = 0
-        elif part == npiles + 1:
-            m = np.int64(s[pa[O_WLEN]])
-            start = pa[O_WASTE]
-            head = 0
-        elif part == npiles + 2:
-            m = pa[P_NFOUND]
-            start = pa[O_FOUND]
-            head = 0
+    symmetric = piles_interchangeable(pa)
+    sum1 = U64(0)
+    sum2 = U64(0)
+    for p in range(npiles + nres):
+        start = pa[O_PCARDS] + p * cap
+        m = np.int64(s[pa[O_PLEN] + p])
+        head = np.int64(s[pa[O_PDOWN] + p])
+        if symmetric:
+            group = U64(1) if p >= npiles else U64(0)
+            a, b = _absorb(s, start, m, head, U64(0x452821E638D01377) + group, U64(0xBE5466CF34E90C6C) + group)
+            sum1 += a
+            sum2 += b
         else:
-            m = 4
-            start = pa[O_REDEALS]
-            head = 0
-        for i in range(-2, m):
-            if i == -2:
-                b = m
-            elif i == -1:
-                b = head
-            else:
-                b = np.int64(s[start + i])
-            word = (word << U64(8)) | U64(b)
-            nb += 1
-            total += 1
-            if nb == 8:
-                h1 = _mix(h1 ^ word)
-                h2 = _mix(h2 + word * U64(0x9E3779B97F4A7C15))
-                word = U64(0)
-                nb = 0
-    h1 = _mix(h1 ^ word ^ U64(total))
-    h2 = _mix(h2 + word * U64(0x9E3779B97F4A7C15) + U64(total))
-    return h1, h2
+            h1, h2 = _absorb(s, start, m, head, h1, h2)
+    h1, h2 = _absorb(s, pa[O_STOCK], np.int64(s[pa[O_SLEN]]), 0, h1 ^ sum1, h2 ^ sum2)
+    h1, h2 = _absorb(s, pa[O_WASTE], np.int64(s[pa[O_WLEN]]), 0, h1, h2)
+    h1, h2 = _absorb(s, pa[O_FOUND], pa[P_NFOUND], 0, h1, h2)
+    return _absorb(s, pa[O_REDEALS], 4, 0, h1, h2)
