@@ -102,27 +102,6 @@ def twin_swap_dominance_holds(pa):
 
 
 @njit(cache=True)
-def _twin_base_preferred(s, pa, dst):
-    """Under the twin-swap argument a run may go onto either of two exposed twins with the same
-    result up to exchanging the twins' stacks, so only the twin of the lower suit is tried:
-    True when pile ``dst``'s top card has an exposed twin of a lower suit on another pile."""
-    m = np.int64(s[pa[O_PLEN] + dst])
-    if m == 0:
-        return False
-    top = pcard(s, pa, dst, m - 1)
-    suit = top // 13
-    twin_suit = 3 - suit  # C<->S, D<->H: the other suit of the same colour
-    if twin_suit > suit:
-        return False
-    twin = twin_suit * 13 + top % 13
-    for q in range(pa[P_NPILES]):
-        n = np.int64(s[pa[O_PLEN] + q])
-        if n > 0 and pcard(s, pa, q, n - 1) == twin:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _purposeful(s, pa, src, left, down, empty_dst):
     """WIN_FIRST heuristic: a tableau move is worth trying when it turns a face-down card
     up, empties its pile onto a card, or uncovers a card that can go to a foundation."""
@@ -192,9 +171,6 @@ def ordered_moves(s, pa, mode, out, tmp):
                 if mode & SOUND and twin_rule and not empty_dst and left > down and src < pa[P_NPILES]:
                     if not _fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
                         continue
-            if mode & SOUND and twin_rule and tmp[i, 0] == MOVE and tmp[i, 2] < PLACE_WASTE:
-                if _twin_base_preferred(s, pa, np.int64(tmp[i, 2])):
-                    continue
                 if heuristic and src < pa[P_NPILES] and not _purposeful(s, pa, src, left, down, empty_dst):
                     continue
             for k in range(4):
