@@ -4,7 +4,7 @@ Comparing the reduced search with the plain one needs positions the plain search
 within a test's budget (from a fresh deal it rarely can: without the reductions Westcliff's
 tableau can be rearranged almost endlessly), so the deals are first played forward: a deal
 the solver wins is played 90% of the way along its winning line and then nudged by up to
-three random moves; every other deal, and one the solver does not win, is played 40 random
+three random moves; every other deal, and one the solver does not win, is played 80 random
 moves (foundation moves preferred). Positions of both kinds are winnable or not, and both verdicts occur.
 
 The St. Helena family is left out of both tests for now: no reduction applies to it (the two
@@ -111,7 +111,7 @@ def test_reduced_and_plain_search_agree(game):
             cut = int(len(found.line) * 0.9)
             position = random_walk(rules, replay(rules, deck, found.line[:cut]), rng.randrange(4), rng)
         else:
-            position = random_walk(rules, reference.initial_position(rules, deck), 40, rng)
+            position = random_walk(rules, reference.initial_position(rules, deck), 80, rng)
         a = reduced.solve_position(position)
         b = plain.solve_position(position)
         if "unknown" not in (a.verdict, b.verdict):
