@@ -116,7 +116,7 @@ def _purposeful(s, pa, src, left, down, empty_dst):
 def _priority(s, pa, mv):
     kind = mv[0]
     if kind == TURN:
-        return 1  # turning early keeps the waste short of buried choices
+        return 3  # turn after the moves that use what is already showing
     if kind == DEAL:
         return 5  # a row dealt covers every pile: use the tableau first
     if kind == REDEAL:
