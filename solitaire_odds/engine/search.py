@@ -26,7 +26,7 @@ from .core import (
     apply_move, deal_into, fits_found, found_next, is_won, legal_moves, pcard, shuffled_deck, state_key,
 )
 from .layout import (
-    DEAL, MAX_MOVES, MOVE, NO_BASE, O_BASE, O_FOUND, O_PDOWN, O_PLEN, P_BUILD, P_FOUND_KIND,
+    DEAL, MOVE, NO_BASE, O_BASE, O_FOUND, O_PDOWN, O_PLEN, P_BUILD, P_FOUND_KIND,
     P_FRETURN, P_LAYOUT, P_NCARDS, P_NPILES, P_RUN, P_STOCK, PLACE_FOUND, PLACE_WASTE, REDEAL,
     S_SIZE, TURN,
 )
