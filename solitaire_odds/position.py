@@ -114,4 +114,7 @@ def describe_move(move: tuple, pos: "Position") -> str:
     if n > 1:
         what += f" and {n - 1} more"
     where = {"p": "pile", "r": "reserve", "w": "waste", "s": "stock", "f": "foundation"}
-    return f"{what}: {where[kind]} {src[1:]} -> {where[dst[0]]} {dst[1:]}".replace("  ", " ").strip()
+    text = f"{what}: {where[kind]} {src[1:]} -> {where[dst[0]]} {dst[1:]}".replace("  ", " ").strip()
+    if kind == "r" and dst.startswith("f") and pos.base_rank < 0:
+        text += f" (chooses the foundations' base rank: {cards.RANKS[cards.rank(moved)]})"
+    return text

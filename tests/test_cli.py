@@ -95,3 +95,10 @@ def test_resume_finishes_an_interrupted_run_without_gaps_or_doubles(tmp_path):
     assert run(*args, "--out", cut, "--resume").exit_code == 0
     pd.testing.assert_frame_equal(load_rows([full]).drop(columns=["seconds"]),
                                   load_rows([cut]).drop(columns=["seconds"]))
+
+
+def test_duchess_line_shows_the_base_choice():
+    result = run("solve", "duchess", "--deal", 1, "--budget", "1e5")
+    assert result.exit_code == 0, result.output
+    assert "verdict: won" in result.output
+    assert "1. 4D: reserve 0 -> foundation 1 (chooses the foundations' base rank: 4)" in result.output
