@@ -158,35 +158,37 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
     done_deals = spec.count - sum(b - a + 1 for a, b in todo)
     bar = Progress(spec.count, progress)
     won = 0
-    args = (spec.rules.game, dict(spec.rules.switches), spec.budgets, spec.win_first)
     try:
-        if workers == 1:
-            for a, b in todo:
-                table = solve_chunk(*args, a, b)
-                store.write_chunk(run_dir, a, b, table)
-                done_deals += len(table)
-                won += int((table["verdict"] == "won").sum())
-                bar.update(done_deals, won)
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                pending = {}
-                queue = list(todo)
-                while queue or pending:
-                    while queue and len(pending) < 2 * workers:
-                        a, b = queue.pop(0)
-                        pending[pool.submit(solve_chunk, *args, a, b)] = (a, b)
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        a, b = pending.pop(future)
-                        table = future.result()
-                        store.write_chunk(run_dir, a, b, table)
-                        done_deals += len(table)
-                        won += int((table["verdict"] == "won").sum())
-                        bar.update(done_deals, won)
+        for a, b, table in _solved_chunks(spec, todo, workers):
+            store.write_chunk(run_dir, a, b, table)
+            done_deals += len(table)
+            won += int((table["verdict"] == "won").sum())
+            bar.update(done_deals, won)
     finally:
         bar.update(done_deals, won, force=True)
         bar.close()
     return store.load_rows([run_dir], spec.first, spec.last)
+
+
+def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], workers: int):
+    """Yield (first, last, rows) for each chunk of ``todo`` as it is solved: in this process
+    with one worker, else in a pool that keeps two chunks per worker under way."""
+    args = (spec.rules.game, dict(spec.rules.switches), spec.budgets, spec.win_first)
+    if workers == 1:
+        for a, b in todo:
+            yield a, b, solve_chunk(*args, a, b)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = {}
+        queue = list(todo)
+        while queue or pending:
+            while queue and len(pending) < 2 * workers:
+                a, b = queue.pop(0)
+                pending[pool.submit(solve_chunk, *args, a, b)] = (a, b)
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                a, b = pending.pop(future)
+                yield a, b, future.result()
 
 
 def summary(rows: pd.DataFrame) -> Summary:
