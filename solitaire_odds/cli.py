@@ -149,7 +149,7 @@ def odds(game, count, first, budget, workers, out, resume, chunk_size, settings)
         raise CliError("--workers must be at least 1")
     if chunk_size < 1:
         raise CliError("--chunk-size must be at least 1")
-    spec = RunSpec(rules, parse_budgets(budget), start, n, chunk_size)
+    spec = RunSpec.of(rules, start, n, chunk_size=chunk_size, budgets=parse_budgets(budget), win_first=True)
     run_dir = out or spec.default_dir(Path("results"))
     try:
         rows = run(spec, run_dir, workers=workers, resume=resume)

@@ -1,4 +1,4 @@
-"""Chunked Monte Carlo runs: rules + player + budget + deal range, split into chunks of deal
+"""Chunked Monte Carlo runs: rules + player (with its budget) + deal range, split into chunks of deal
 numbers that are solved in worker processes and written once each (see :mod:`.store`).
 
 A deal's verdict depends only on the rules, the budget and the deal number, never on which
@@ -21,7 +21,7 @@ import pandas as pd
 from . import __version__, store
 from .position import format_move
 from .rules import Rules, resolve
-from .solver import Solver
+from .players import make_player
 from .stats import Summary, summarize
 
 DEFAULT_CHUNK = 1000
@@ -30,36 +30,57 @@ DEFAULT_CHUNK = 1000
 @dataclass(frozen=True)
 class RunSpec:
     rules: Rules
-    budgets: tuple[int, ...]     # escalation: a deal unknown at budgets[i] is retried at budgets[i+1]
     first: int
     count: int
+    player: str = "solver"
+    player_params: tuple = (("budgets", (1_000_000,)), ("win_first", True))  # sorted (key, value) pairs
     chunk_size: int = DEFAULT_CHUNK
-    win_first: bool = True
+
+    @classmethod
+    def of(cls, rules: Rules, first: int, count: int, player: str = "solver",
+           chunk_size: int = DEFAULT_CHUNK, **params) -> "RunSpec":
+        """A spec with the player's parameters given as keywords (lists become tuples)."""
+        items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in params.items()))
+        return cls(rules, first, count, player, items, chunk_size)
 
     @property
     def last(self) -> int:
         return self.first + self.count - 1
+
+    @property
+    def params(self) -> dict:
+        return dict(self.player_params)
 
     def manifest(self) -> dict:
         return {
             "game": self.rules.game,
             "switches": self.rules.switch_strings(),
             "rules": {k: _jsonable(v) for k, v in self.rules.values.items()},
-            "budget": list(self.budgets),
-            "player": "solver",
-            "player_params": {"win_first": self.win_first},
+            "player": self.player,
+            "player_params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.player_params},
             "version": __version__,
             "chunk_size": self.chunk_size,
         }
 
     def default_dir(self, root: Path) -> Path:
-        """results/runs/<game>/<switches>-b<budgets>-<hash>: one folder per rules and budget,
-        shared by every deal range so that runs over different ranges merge."""
+        """results/runs/<game>/<player>-<params>-<hash>: one folder per rules, player and
+        parameters, shared by every deal range so that runs over different ranges merge."""
         switches = "-".join(f"{k}={v}" for k, v in sorted(self.rules.switch_strings().items()))
-        key = json.dumps([switches, list(self.budgets), self.win_first], sort_keys=True)
+        key = json.dumps([switches, self.player, [[k, _jsonable(v)] for k, v in self.player_params]],
+                         sort_keys=True)
         digest = hashlib.sha1(key.encode()).hexdigest()[:8]
-        budgets = "+".join(_short(b) for b in self.budgets)
-        return root / "runs" / self.rules.game / f"b{budgets}-{digest}"
+        return root / "runs" / self.rules.game / f"{self.player}-{_label(self.params)}-{digest}"
+
+
+def _label(params: dict) -> str:
+    """A short readable tag for a folder name: b100k+1M, k16-b10k, ..."""
+    parts = []
+    for key in ("samples", "budgets", "budget"):
+        if key in params:
+            value = params[key]
+            values = value if isinstance(value, tuple) else (value,)
+            parts.append(("k" if key == "samples" else "b") + "+".join(_short(int(v)) for v in values))
+    return "-".join(parts) or "default"
 
 
 def _jsonable(value):
@@ -75,38 +96,31 @@ def _short(n: int) -> str:
 
 # --- the work of one chunk, in a worker process -----------------------------------------------
 
-_SOLVERS: dict = {}
+_PLAYERS: dict = {}
 
 
-def _solver_for(rules: Rules, budgets: tuple[int, ...], win_first: bool) -> Solver:
-    key = (rules, max(budgets), win_first)
-    if key not in _SOLVERS:
-        _SOLVERS.clear()  # one rule set per worker at a time: keep memory bounded
-        _SOLVERS[key] = Solver(rules, budget=max(budgets), win_first=win_first)
-    return _SOLVERS[key]
+def _player_for(rules: Rules, player: str, params: tuple):
+    key = (rules, player, params)
+    if key not in _PLAYERS:
+        _PLAYERS.clear()  # one player per worker at a time: keep memory bounded
+        _PLAYERS[key] = make_player(player, rules, **dict(params))
+    return _PLAYERS[key]
 
 
-def solve_chunk(game: str, switches: dict, budgets: tuple[int, ...], win_first: bool,
-                first: int, last: int) -> pd.DataFrame:
+def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: int, last: int) -> pd.DataFrame:
     """Rows for deals first..last: deal, verdict, budget that decided it, nodes (all
     attempts), seconds, moves (line length), line (compact notation)."""
-    solver = _solver_for(resolve(game, **switches), budgets, win_first)
+    who = _player_for(resolve(game, **switches), player, params)
     rows = {k: [] for k in ("deal", "verdict", "budget", "nodes", "seconds", "moves", "line")}
     for deal in range(first, last + 1):
-        nodes, seconds = 0, 0.0
-        for budget in budgets:
-            result = solver.solve(deal, budget=budget)
-            nodes += result.nodes
-            seconds += result.seconds
-            if result.verdict != "unknown":
-                break
+        outcome = who.play(deal)
         rows["deal"].append(deal)
-        rows["verdict"].append(result.verdict)
-        rows["budget"].append(budget)
-        rows["nodes"].append(nodes)
-        rows["seconds"].append(seconds)
-        rows["moves"].append(len(result.line))
-        rows["line"].append(" ".join(format_move(m) for m in result.line))
+        rows["verdict"].append(outcome.verdict)
+        rows["budget"].append(outcome.budget)
+        rows["nodes"].append(outcome.nodes)
+        rows["seconds"].append(outcome.seconds)
+        rows["moves"].append(len(outcome.line))
+        rows["line"].append(" ".join(format_move(m) for m in outcome.line))
     table = pd.DataFrame(rows)
     return table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
 
@@ -173,7 +187,7 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
 def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], workers: int):
     """Yield (first, last, rows) for each chunk of ``todo`` as it is solved: in this process
     with one worker, else in a pool that keeps two chunks per worker under way."""
-    args = (spec.rules.game, dict(spec.rules.switches), spec.budgets, spec.win_first)
+    args = (spec.rules.game, dict(spec.rules.switches), spec.player, spec.player_params)
     if workers == 1:
         for a, b in todo:
             yield a, b, solve_chunk(*args, a, b)

@@ -26,7 +26,7 @@ import pyarrow.parquet as pq
 MANIFEST = "manifest.json"
 CHUNKS = "chunks"
 TEMP_PREFIX = ".tmp-"
-MERGE_KEYS = ("game", "switches", "budget", "player", "player_params", "version")
+MERGE_KEYS = ("game", "switches", "player", "player_params", "version")
 """Manifest keys that must agree for runs made on different machines to merge."""
 
 _CHUNK_NAME = re.compile(r"deals-(\d{20})-(\d{20})\.parquet")

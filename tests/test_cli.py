@@ -68,7 +68,7 @@ def test_odds_writes_rows_and_manifest(tmp_path):
     assert rows["deal"].tolist() == list(range(100, 130))
     assert set(rows.columns) >= {"deal", "verdict", "budget", "nodes", "seconds", "moves", "line"}
     manifest = read_manifest(out)
-    assert manifest["switches"]["space_fill"] == "king" and manifest["budget"] == [20000]
+    assert manifest["switches"]["space_fill"] == "king" and manifest["player_params"]["budgets"] == [20000]
     again = run("odds", "westcliff", "--deals", 30, "--first", 100, "--budget", "2e4", "--workers", 1,
                 "--chunk-size", 10, "--out", out, "--set", "space_fill=king")
     assert again.exit_code == 2 and "--resume" in again.output

@@ -21,9 +21,8 @@ from solitaire_odds.store import (
 MANIFEST = {
     "game": "klondike",
     "switches": {"draw": 3},
-    "budget": 100000,
     "player": "solver",
-    "player_params": {},
+    "player_params": {"budgets": [100000]},
     "version": "0.1.0",
     "chunk_size": 10,
     "created": "2024-01-01T00:00:00Z",
@@ -61,8 +60,8 @@ def test_manifest_round_trip_and_same_settings_accepted(tmp_path):
 
 def test_manifest_mismatch_raises(tmp_path):
     write_manifest(tmp_path, MANIFEST)
-    with pytest.raises(StoreError, match="other settings.*budget.*--out"):
-        write_manifest(tmp_path, {**MANIFEST, "budget": 5})
+    with pytest.raises(StoreError, match="other settings.*player_params.*--out"):
+        write_manifest(tmp_path, {**MANIFEST, "player_params": {"budgets": [5]}})
     with pytest.raises(StoreError, match="seed"):
         write_manifest(tmp_path, {**MANIFEST, "seed": 1})
 
@@ -193,7 +192,7 @@ def test_load_rows_rejects_conflicting_verdicts(tmp_path):
 
 def test_load_rows_rejects_runs_of_other_settings(tmp_path):
     make_run(tmp_path / "a", [(0, 9, "won")])
-    make_run(tmp_path / "b", [(10, 19, "won")], {**MANIFEST, "budget": 1})
+    make_run(tmp_path / "b", [(10, 19, "won")], {**MANIFEST, "player_params": {"budgets": [1]}})
     with pytest.raises(StoreError, match="other settings"):
         load_rows([tmp_path / "a", tmp_path / "b"])
 

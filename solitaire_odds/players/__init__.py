@@ -1,0 +1,79 @@
+"""Who plays a deal: the perfect-information solver, or a player that sees only what a person
+sees (an :class:`~solitaire_odds.players.observation.Observation`).
+
+Every player answers the same question for a run: given a deal number, did it win, with which
+line, at what cost? :func:`make_player` builds one by name; runs, the CLI and the notebooks only
+use that interface, so a new player is one module and one line in :data:`PLAYERS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import Rules
+
+
+@dataclass
+class Outcome:
+    """The result of one deal for one player."""
+
+    verdict: str                 # won | lost | unknown (unknown: only the solver, budget spent)
+    nodes: int                   # solver nodes spent (0 for players that do not search)
+    seconds: float
+    line: list = field(default_factory=list)   # the moves played (position.py tuples)
+    budget: int = 0              # the solver budget that decided it (escalation), else 0
+
+
+class SolverPlayer:
+    """The perfect-information verdict: is the deal winnable with every card known?
+
+    ``budgets`` is an escalation: a deal left unknown at ``budgets[i]`` nodes is searched
+    again at ``budgets[i + 1]``; the outcome records the budget that decided it."""
+
+    name = "solver"
+
+    def __init__(self, rules: Rules, budgets: tuple[int, ...] = (1_000_000,), win_first: bool = True):
+        from ..solver import Solver
+
+        self.rules = rules
+        self.budgets = tuple(int(b) for b in budgets)
+        self.win_first = bool(win_first)
+        self._solver = Solver(rules, budget=max(self.budgets), win_first=self.win_first)
+
+    def params(self) -> dict:
+        return {"budgets": list(self.budgets), "win_first": self.win_first}
+
+    def play(self, deal: int) -> Outcome:
+        nodes, seconds = 0, 0.0
+        for budget in self.budgets:
+            result = self._solver.solve(deal, budget=budget)
+            nodes += result.nodes
+            seconds += result.seconds
+            if result.verdict != "unknown":
+                break
+        return Outcome(result.verdict, nodes, seconds, result.line, budget)
+
+
+def _player_classes() -> dict:
+    classes = {"solver": SolverPlayer}
+    try:  # the hidden-information players land in their own modules
+        from .greedy import GreedyPlayer
+        from .planner import PlannerPlayer
+        from .random_player import RandomPlayer
+    except ImportError:
+        return classes
+    classes.update(random=RandomPlayer, greedy=GreedyPlayer, planner=PlannerPlayer)
+    return classes
+
+
+def player_names() -> list[str]:
+    return list(_player_classes())
+
+
+def make_player(name: str, rules: Rules, **params):
+    """The player called ``name`` for ``rules``; ``params`` are its keyword parameters
+    (solver: budgets, win_first; planner: samples, budget; ...)."""
+    classes = _player_classes()
+    if name not in classes:
+        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(classes)}")
+    return classes[name](rules, **params)
