@@ -164,5 +164,75 @@ def odds(game, count, first, budget, workers, out, resume, chunk_size, settings)
     click.echo(f"per-deal rows: {run_dir}")
 
 
+@main.command("reproduce")
+@click.option("--deals", "count", default="1000", show_default=True,
+              help="Deals 0..N-1 for every claim, reading and player.")
+@click.option("--budget", default="1e5,1e6", show_default=True, help="Solver node budget or escalation.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--players", default=None, help="Comma-separated players (default: all of them).")
+@click.option("--claims", "claim_keys", default=None, help="Comma-separated claims (default: all).")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("results"),
+              show_default=True, help="Results folder; each run goes to ROOT/runs/GAME/...")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the table as CSV.")
+def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path):
+    """Measure each published figure under the readings that could explain it."""
+    from . import claims, reproduce
+    from .players import player_names
+
+    n = parse_count(count, "--deals")
+    budgets = parse_budgets(budget)
+    if workers is not None and workers < 1:
+        raise CliError("--workers must be at least 1")
+    chosen = player_names() if players is None else [p.strip() for p in players.split(",") if p.strip()]
+    unknown = [p for p in chosen if p not in player_names()]
+    if unknown or not chosen:
+        raise CliError(f"unknown player {(unknown or [players])[0]!r}; choose from {', '.join(player_names())}")
+    try:
+        selected = claims.claims_for(None if claim_keys is None else [k.strip() for k in claim_keys.split(",")])
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    try:
+        table = reproduce.reproduce(selected, chosen, n, budgets, root=root, workers=workers,
+                                    log=lambda line: click.echo(line, err=True))
+    except StoreError as err:
+        raise CliError(str(err)) from None
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted: finished chunks are kept under "
+                   f"{root}; rerun the same command to continue", err=True)
+        sys.exit(130)
+    click.echo(f"solver budget {budget}")
+    click.echo(reproduce.format_table(selected, table), nl=False)
+    if csv_path:
+        csv_path.parent.mkdir(parents=True, exist_ok=True)
+        table.to_csv(csv_path, index=False)
+        click.echo(f"table: {csv_path}")
+
+
+@main.command("plot")
+@click.argument("chart", metavar="CHART")
+@click.argument("paths", nargs=-1, metavar="[RUNS]...", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG file to write.")
+def plot_chart(chart, paths, out):
+    """Draw CHART (shares | convergence | budget | effects) of the runs under RUNS (run folders
+    or folders holding them; default: results)."""
+    from . import plots
+    from .results import find_runs
+
+    if chart not in plots.CHARTS:
+        raise CliError(f"unknown chart {chart!r}; choose one of {', '.join(plots.CHARTS)}")
+    run_dirs = []
+    for path in paths or (Path("results"),):
+        found = find_runs(path)
+        if not found:
+            raise CliError(f"no run folders (with a manifest.json) under {path}; run `odds` or `reproduce` first")
+        run_dirs.extend(found)
+    try:
+        figure = plots.draw(chart, run_dirs)
+    except StoreError as err:
+        raise CliError(str(err)) from None
+    click.echo(f"{chart} of {len(run_dirs)} run(s): {plots.save(figure, out)}")
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,177 @@
+"""Charts of results: each takes a tidy table from :mod:`.results` and returns a matplotlib
+Figure, so the CLI, the experiment scripts and the notebooks draw the same pictures.
+
+Every share is drawn with its Wilson 95% interval, and deals the solver left undecided are
+drawn as a hatched extension of the bar, never hidden.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only; no display needed on a server or in CI
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import PercentFormatter  # noqa: E402
+
+from . import results  # noqa: E402
+from .claims import CLAIMS, Claim  # noqa: E402
+
+CLAIM_COLOUR = "crimson"
+UNKNOWN_STYLE = dict(color="lightgrey", hatch="///", edgecolor="grey", linewidth=0)
+
+
+def _figure(rows: int, width: float = 10.0) -> tuple[Figure, plt.Axes]:
+    """A figure tall enough for ``rows`` labelled bars."""
+    return plt.subplots(figsize=(width, 1.6 + 0.32 * max(rows, 3)), layout="constrained")
+
+
+def _legend(fig: Figure, ax: plt.Axes, columns: int = 2) -> None:
+    """The legend below the axes, where it never hides a bar or a line."""
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside lower center", ncol=columns, fontsize="small", frameon=False)
+
+
+def _percent_axis(axis) -> None:
+    axis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0))
+
+
+def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
+    """Share won per game, rule set and player (one bar each, Wilson 95% interval, unknown
+    share hatched), with the published claim of the game marked on its bars."""
+    table = summary.sort_values(["game", "rules", "who"], ascending=False).reset_index(drop=True)
+    fig, ax = _figure(len(table))
+    players = list(dict.fromkeys(sorted(table["who"])))
+    colours = {who: plt.cm.tab10(i % 10) for i, who in enumerate(players)}
+    for y, row in table.iterrows():
+        ax.barh(y, row["share"], color=colours[row["who"]], height=0.7,
+                label=row["who"] if row["who"] not in ax.get_legend_handles_labels()[1] else None)
+        if row["unknown"]:
+            ax.barh(y, row["bracket_high"] - row["share"], left=row["share"], height=0.7, **UNKNOWN_STYLE,
+                    label="undecided (budget spent)" if "undecided (budget spent)"
+                    not in ax.get_legend_handles_labels()[1] else None)
+        ax.errorbar(row["share"], y, xerr=[[row["share"] - row["low"]], [row["high"] - row["share"]]],
+                    fmt="none", ecolor="black", capsize=3, linewidth=1)
+    marked = False
+    for claim in claims:
+        ys = table.index[table["game"] == claim.game]
+        if len(ys):
+            ax.scatter([claim.value] * len(ys), ys, marker="|", s=400, color=CLAIM_COLOUR, linewidths=2.5,
+                       zorder=5, label=None if marked else "published claim")
+            marked = True
+    ax.set_yticks(range(len(table)), [f"{row.rules}  ({row.who})" for row in table.itertuples()])
+    ax.set_xlim(0, 1)
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel("share of deals won (bars: Wilson 95% interval)")
+    n = _deal_counts(table["n"])
+    ax.set_title(title or f"Win share per game, rule set and player ({n})")
+    _legend(fig, ax, columns=4)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def _deal_counts(counts: pd.Series) -> str:
+    low, high = int(counts.min()), int(counts.max())
+    return f"{low:,} deals each" if low == high else f"{low:,}-{high:,} deals per bar"
+
+
+def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
+    """The running share won as deals accumulate, one line per run with its Wilson 95% band,
+    and the published claim of each game drawn as a dashed line."""
+    fig, ax = plt.subplots(figsize=(10, 5 + 0.12 * rows["run_dir"].nunique()), layout="constrained")
+    for i, (run_dir, run_rows) in enumerate(rows.groupby("run_dir", sort=True)):
+        curve = results.running_share(run_rows)
+        colour = plt.cm.tab10(i % 10)
+        first = run_rows.iloc[0]
+        ax.plot(curve["deals"], curve["share"], color=colour, label=f"{first['rules']} ({first['who']})")
+        ax.fill_between(curve["deals"], curve["low"], curve["high"], color=colour, alpha=0.12, linewidth=0)
+    for claim in claims:
+        if claim.game in set(rows["game"]):
+            ax.axhline(claim.value, color=CLAIM_COLOUR, linestyle="--", linewidth=1)
+            ax.annotate(f"published ({claim.game}): {claim.text}", (1.0, claim.value), xycoords=("axes fraction", "data"),
+                        xytext=(-4, 3), textcoords="offset points", ha="right", va="bottom",
+                        color=CLAIM_COLOUR, fontsize="small")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1)
+    _percent_axis(ax.yaxis)
+    ax.set_xlabel("deals played (log scale)")
+    ax.set_ylabel("share won so far (band: Wilson 95%)")
+    ax.set_title(title or "Convergence of the estimate as deals accumulate")
+    _legend(fig, ax)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_budget(curves: pd.DataFrame, title: str | None = None) -> Figure:
+    """Share of deals the solver leaves undecided at each node budget, one line per rule set,
+    with Wilson 95% error bars."""
+    fig, ax = plt.subplots(figsize=(10, 5 + 0.12 * curves["run_dir"].nunique()), layout="constrained")
+    for i, (run_dir, curve) in enumerate(curves.groupby("run_dir", sort=True)):
+        curve = curve.sort_values("budget")
+        ax.errorbar(curve["budget"], curve["unknown_share"],
+                    yerr=[curve["unknown_share"] - curve["low"], curve["high"] - curve["unknown_share"]],
+                    marker="o", capsize=3, color=plt.cm.tab10(i % 10),
+                    label=f"{curve['rules'].iloc[0]} ({int(curve['n'].iloc[0]):,} deals)")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1)
+    _percent_axis(ax.yaxis)
+    ax.set_xlabel("solver node budget per deal (log scale)")
+    ax.set_ylabel("share of deals undecided")
+    ax.set_title(title or "Deals left undecided against the solver's budget")
+    _legend(fig, ax)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_effects(effects: pd.DataFrame, title: str | None = None) -> Figure:
+    """Change in the share won when one switch moves off its default, per game, with a 95%
+    interval for the difference; the largest effect at the top."""
+    table = effects.iloc[::-1].reset_index(drop=True)
+    fig, ax = _figure(len(table))
+    colours = [plt.cm.tab10(0) if effect >= 0 else plt.cm.tab10(3) for effect in table["effect"]]
+    ax.barh(range(len(table)), table["effect"], color=colours, height=0.7)
+    ax.errorbar(table["effect"], range(len(table)),
+                xerr=[table["effect"] - table["low"], table["high"] - table["effect"]],
+                fmt="none", ecolor="black", capsize=3, linewidth=1)
+    ax.axvline(0, color="black", linewidth=0.8)
+    labels = [f"{row.game}: {row.switch}" + (f"  ({row.unknown_share:.0%} undecided)" if row.unknown_share else "")
+              for row in table.itertuples()]
+    ax.set_yticks(range(len(table)), labels)
+    ax.set_xlim(-1, 1)
+    ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0, symbol=" pp"))
+    ax.set_xlabel("change in share won against the game's defaults (percentage points, 95% interval)")
+    n = _deal_counts(table["n"]) if len(table) else "no runs"
+    ax.set_title(title or f"Which rule switch moves the odds most ({n})")
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+CHARTS = ("shares", "convergence", "budget", "effects")
+
+
+def draw(chart: str, run_dirs: list[str | os.PathLike]) -> Figure:
+    """The named chart of the given run folders, loaded through :mod:`.results`."""
+    if chart == "shares":
+        return plot_shares(results.summarize_runs(run_dirs))
+    if chart == "convergence":
+        return plot_convergence(pd.concat([results.load_run(d) for d in run_dirs], ignore_index=True))
+    if chart == "budget":
+        return plot_budget(results.budget_curves(run_dirs))
+    if chart == "effects":
+        return plot_effects(results.switch_effects(results.summarize_runs(run_dirs)))
+    raise ValueError(f"unknown chart {chart!r}; choose one of {', '.join(CHARTS)}")
+
+
+def save(fig: Figure, path: str | os.PathLike) -> Path:
+    """Write a PNG (folders created) and release the figure's memory."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -1,0 +1,136 @@
+"""Published odds against measured odds: every claim, under every reading that could explain it,
+for the solver and each player, on the same numbered deals.
+
+Each measurement is an ordinary run in ``results/runs/...`` (see :mod:`.runs`), resumed when it
+exists, so a rerun with more deals only solves the new ones, and the numbers can be reloaded
+with :mod:`.results`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+
+from .claims import SOLVABLE, Claim
+from .players import make_player
+from .results import describe_run, summary_record
+from .runs import RunSpec, run
+
+
+def player_params(player: str, rules, budgets: tuple[int, ...]) -> dict:
+    """The parameters a run records: the solver with the given budget escalation, any other
+    player with its own defaults written out, so a later change of default never merges
+    with these rows."""
+    if player == "solver":
+        return {"budgets": tuple(budgets), "win_first": True}
+    return make_player(player, rules).params()
+
+
+def plan(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int, ...]):
+    """(claim, reading, RunSpec) for every measurement, deals 0..deals-1."""
+    out = []
+    for claim in claims:
+        for reading in claim.readings:
+            rules = claim.rules(reading)
+            for player in players:
+                params = player_params(player, rules, budgets)
+                out.append((claim, reading, RunSpec.of(rules, 0, deals, player=player, **params)))
+    return out
+
+
+def reproduce(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int, ...],
+              root: str | Path = "results", workers: int | None = None,
+              log: Callable[[str], None] | None = None) -> pd.DataFrame:
+    """Run (or resume) every measurement and return one row per claim, reading and player:
+    counts, share won with its Wilson interval, unknown share, and the run folder."""
+    records = []
+    for claim, reading, spec in plan(claims, players, deals, budgets):
+        run_dir = spec.default_dir(Path(root))
+        if log:
+            log(f"{claim.key}: {claim.reading_label(reading)}, {spec.player} -> {run_dir}")
+        rows = run(spec, run_dir, workers=workers, resume=True)
+        info = describe_run(run_dir)
+        records.append({"claim": claim.key, "game": claim.game, "reading": claim.reading_label(reading),
+                        "player": spec.player, "who": info["who"], **summary_record(rows),
+                        "run_dir": str(run_dir)})
+    return pd.DataFrame.from_records(records)
+
+
+def distance(claim: Claim, row) -> float:
+    """How far the claim lies from the measured bracket [won/n, (won + unknown)/n]."""
+    if row.share <= claim.value <= row.bracket_high:
+        return 0.0
+    return min(abs(claim.value - row.share), abs(claim.value - row.bracket_high))
+
+
+def closest(claim: Claim, table: pd.DataFrame) -> tuple[pd.Series | None, list[str]]:
+    """The measurement of the claim's kind nearest to it (ties: the narrowest bracket), and
+    notes: the other measurements whose bracket holds the claim too, and, for a person's
+    share with no player run, that the solver's share is only an upper bound."""
+    mine = table[table["claim"] == claim.key]
+    notes = []
+    if claim.measures == SOLVABLE:
+        candidates = mine[mine["player"] == "solver"]
+    else:
+        candidates = mine[mine["player"] != "solver"]
+        if candidates.empty:
+            candidates = mine[mine["player"] == "solver"]
+            notes.append("no player ran: the solver's share is only an upper bound for a person's")
+    if candidates.empty:
+        return None, ["nothing measured"]
+    keys = [(distance(claim, row), row.bracket_high - row.share) for row in candidates.itertuples()]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    best = candidates.iloc[order[0]]
+    ties = [f"{candidates.iloc[i]['reading']} ({candidates.iloc[i]['who']})" for i in order[1:] if keys[i][0] == 0]
+    if keys[order[0]][0] == 0 and ties:
+        notes.append("the claim also lies in the bracket of: " + "; ".join(ties)
+                     + " (more deals or a larger budget would tell them apart)")
+    return best, notes
+
+
+def format_share(row) -> str:
+    """``24.1% [21.5, 26.9]`` plus ``+0.5% unk`` when deals were left unknown."""
+    if not row["n"]:
+        return "no deals"
+    text = f"{row['share']:.1%} [{row['low']:.1%}, {row['high']:.1%}]"
+    if row["unknown"]:
+        text += f" +{row['unknown_share']:.1%} unk"
+    return text
+
+
+def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
+    """One block per claim: a line per reading with the solver's and each player's share,
+    then the reading that comes closest to the published figure."""
+    players = list(dict.fromkeys(table["player"]))
+    n = int(table["n"].max()) if len(table) else 0
+    lines = [f"Published odds against measured odds, deals 0..{n - 1} ({n:,} deals per cell).",
+             "Cells: share won, Wilson 95% interval; '+x% unk' = share the solver left undecided "
+             "(the winnable share lies between the share and share + unk).", ""]
+    width = max([len("reading")] + [len(claim.reading_label(r)) for claim in claims for r in claim.readings])
+    for claim in claims:
+        mine = table[table["claim"] == claim.key]
+        if mine.empty:
+            continue
+        who = {player: mine[mine["player"] == player]["who"].iloc[0] for player in players}
+        cells = {(row["reading"], row["player"]): format_share(row) for _, row in mine.iterrows()}
+        col = max(len(text) for text in list(cells.values()) + list(who.values())) + 2
+        published = f" ({claim.interval[0]:.3%} - {claim.interval[1]:.3%})" if claim.interval else ""
+        kind = "solvable share" if claim.measures == SOLVABLE else "a person's share (method not stated)"
+        lines.append(f"{claim.game}: published {claim.text} = {claim.value:.1%}{published}, {kind}")
+        lines.append(f"  source: {claim.source}")
+        lines.append("  " + "reading".ljust(width + 2) + "".join(who[p].ljust(col) for p in players).rstrip())
+        for reading in claim.readings:
+            label = claim.reading_label(reading)
+            lines.append("  " + label.ljust(width + 2)
+                         + "".join(cells.get((label, p), "-").ljust(col) for p in players).rstrip())
+        best, notes = closest(claim, table)
+        if best is not None:
+            inside = best["low"] <= claim.value <= best["bracket_ci_high"]
+            verdict = "the claim lies inside its 95% bracket" if inside else \
+                f"{distance(claim, best):.1%} from the claim"
+            lines.append(f"  closest: {best['reading']} ({best['who']}: {format_share(best)}; {verdict})")
+        lines.extend(f"  note: {note}" for note in notes)
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

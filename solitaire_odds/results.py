@@ -1,0 +1,153 @@
+"""Results as tidy tables for notebooks, charts and the experiment scripts.
+
+Every figure is computed from run folders (:mod:`.store`) through these few functions, so a
+chart, a CSV table and a notebook cell that show the same run show the same numbers::
+
+    from solitaire_odds import results
+    table = results.summarize_runs(results.find_runs("results"))   # one row per run
+    rows = results.load_run(table.run_dir[0])                        # one row per deal
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import store
+from .rules import resolve
+from .runs import _label
+from .stats import summarize, wilson
+
+SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", "first", "last", "n", "won", "lost",
+                   "unknown", "share", "low", "high", "unknown_share", "bracket_high", "bracket_ci_high",
+                   "run_dir")
+
+
+def find_runs(root: str | os.PathLike = "results") -> list[Path]:
+    """Every run folder (one holding a manifest) under ``root``, in a stable order."""
+    return sorted(path.parent for path in Path(root).rglob(store.MANIFEST))
+
+
+def describe_run(run_dir: str | os.PathLike) -> dict:
+    """What a run measured, from its manifest: game, rules label, the switches that differ
+    from the defaults, player, and ``who`` (player plus its budget or samples)."""
+    manifest = store.read_manifest(run_dir)
+    rules = resolve(manifest["game"], **manifest["switches"])
+    changed = rules.label()[len(rules.game):].strip()
+    params = {key: tuple(value) if isinstance(value, list) else value
+              for key, value in manifest.get("player_params", {}).items()}
+    label = _label(params)
+    player = manifest.get("player", "solver")
+    return {"game": rules.game, "rules": rules.label(), "changed": changed or "defaults",
+            "player": player, "who": player if label == "default" else f"{player} {label}",
+            "params": params, "run_dir": str(run_dir)}
+
+
+def load_run(run_dir: str | os.PathLike, first: int | None = None, last: int | None = None) -> pd.DataFrame:
+    """The per-deal rows of one run folder, with the run's description as extra columns."""
+    info = describe_run(run_dir)
+    rows = store.load_rows([run_dir], first, last)
+    for key in ("game", "rules", "changed", "player", "who", "run_dir"):
+        rows[key] = info[key]
+    return rows
+
+
+def summarize_runs(run_dirs, first: int | None = None, last: int | None = None) -> pd.DataFrame:
+    """One row per run folder: counts, the win share with its Wilson 95% interval, the unknown
+    share, the bracket's upper end ((won + unknown) / n) and the upper end of its 95% interval,
+    restricted to deals first..last."""
+    records = []
+    for run_dir in run_dirs:
+        info = describe_run(run_dir)
+        rows = store.load_rows([run_dir], first, last)
+        records.append({**info, **summary_record(rows)})
+    return pd.DataFrame.from_records(records, columns=list(SUMMARY_COLUMNS))
+
+
+def summary_record(rows: pd.DataFrame) -> dict:
+    """Counts and intervals of a table of per-deal rows."""
+    counts = summarize(rows["verdict"])
+    low, high = counts.interval
+    return {"first": int(rows["deal"].min()) if counts.n else None,
+            "last": int(rows["deal"].max()) if counts.n else None,
+            "n": counts.n, "won": counts.won, "lost": counts.lost, "unknown": counts.unknown,
+            "share": counts.share, "low": low, "high": high, "unknown_share": counts.unknown_share,
+            "bracket_high": counts.bracket[1] if counts.n else math.nan,
+            "bracket_ci_high": counts.bracket_interval[1]}
+
+
+def running_share(rows: pd.DataFrame, points: int = 200) -> pd.DataFrame:
+    """The estimate as deals accumulate (in deal order): share won and its Wilson interval
+    after the first n deals, at about ``points`` values of n spread evenly on a log scale."""
+    won = (rows.sort_values("deal")["verdict"].to_numpy() == "won").cumsum()
+    total = len(won)
+    if total == 0:
+        return pd.DataFrame(columns=["deals", "share", "low", "high"])
+    ns = np.unique(np.geomspace(1, total, num=min(points, total)).round().astype(int))
+    bounds = [wilson(int(won[n - 1]), int(n)) for n in ns]
+    return pd.DataFrame({"deals": ns, "share": won[ns - 1] / ns,
+                         "low": [b[0] for b in bounds], "high": [b[1] for b in bounds]})
+
+
+def unknown_by_budget(rows: pd.DataFrame, budgets) -> pd.DataFrame:
+    """Share of deals still undecided at each node budget, from a solver run with an
+    escalation: a deal counts as decided at budget b when the budget that decided it is <= b
+    (each attempt of an escalation is a fresh search, so this equals a run at budget b)."""
+    n = len(rows)
+    records = []
+    for budget in sorted(int(b) for b in budgets):
+        undecided = int(((rows["verdict"] == "unknown") | (rows["budget"] > budget)).sum())
+        low, high = wilson(undecided, n)
+        records.append({"budget": budget, "n": n, "undecided": undecided,
+                        "unknown_share": undecided / n if n else math.nan, "low": low, "high": high})
+    return pd.DataFrame.from_records(records)
+
+
+def share_difference(won_a: int, n_a: int, won_b: int, n_b: int) -> tuple[float, float, float]:
+    """Share a minus share b with a 95% interval (Newcombe's hybrid score interval, built from
+    the two Wilson intervals; for the same deals played under both rules it is conservative)."""
+    p_a, p_b = won_a / n_a, won_b / n_b
+    low_a, high_a = wilson(won_a, n_a)
+    low_b, high_b = wilson(won_b, n_b)
+    diff = p_a - p_b
+    return (diff, diff - math.hypot(p_a - low_a, high_b - p_b),
+            diff + math.hypot(high_a - p_a, p_b - low_b))
+
+
+def switch_effects(summary: pd.DataFrame) -> pd.DataFrame:
+    """Each run whose rules differ from its game's defaults in one switch, against the run at
+    the defaults with the same player and deals: the change in the share won, with its
+    interval, largest effect first. Runs with more than one switch changed are left out."""
+    base = summary[summary["changed"] == "defaults"]
+    single = summary[(summary["changed"] != "defaults") & ~summary["changed"].str.contains(" ")]
+    merged = single.merge(base, on=["game", "who", "first", "last"], suffixes=("", "_defaults"))
+    records = []
+    for row in merged.itertuples():
+        diff, low, high = share_difference(row.won, row.n, row.won_defaults, row.n_defaults)
+        records.append({"game": row.game, "switch": row.changed, "who": row.who, "n": row.n,
+                        "share": row.share, "share_defaults": row.share_defaults,
+                        "effect": diff, "low": low, "high": high,
+                        "unknown_share": max(row.unknown_share, row.unknown_share_defaults)})
+    effects = pd.DataFrame.from_records(records, columns=["game", "switch", "who", "n", "share",
+                                                          "share_defaults", "effect", "low", "high",
+                                                          "unknown_share"])
+    order = effects["effect"].abs().sort_values(ascending=False).index
+    return effects.loc[order].reset_index(drop=True)
+
+
+def budget_curves(run_dirs) -> pd.DataFrame:
+    """:func:`unknown_by_budget` for every solver run among ``run_dirs``, at each budget of
+    its escalation, as one table with the run's game, rules and folder."""
+    frames = []
+    for run_dir in run_dirs:
+        info = describe_run(run_dir)
+        if info["player"] != "solver":
+            continue
+        curve = unknown_by_budget(store.load_rows([run_dir]), info["params"]["budgets"])
+        frames.append(curve.assign(game=info["game"], rules=info["rules"], run_dir=str(run_dir)))
+    columns = ["game", "rules", "budget", "n", "undecided", "unknown_share", "low", "high", "run_dir"]
+    return pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)
