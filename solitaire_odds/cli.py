@@ -6,13 +6,14 @@ import sys
 from pathlib import Path
 
 import click
+import numpy as np
 
 from . import deals, reference
 from .position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
-from .runs import RunSpec, run, summary
+from .runs import ClusterError, RunSpec, run, summary
 from .solver import DEFAULT_BUDGET, Solver
-from .store import StoreError
+from .store import StoreError, load_rows
 
 USAGE_ERROR = 2
 
@@ -137,8 +138,14 @@ def parse_deal_number(text: str) -> int:
               help="Run folder (default: results/runs/GAME/...).")
 @click.option("--resume", is_flag=True, help="Continue an interrupted run in its folder.")
 @click.option("--chunk-size", default=1000, show_default=True, help="Deals per results file.")
+@click.option("--dask", default=None, metavar="local|ADDRESS",
+              help="Solve the chunks on Dask: a LocalCluster of --workers processes, or the "
+                   "scheduler at ADDRESS (tcp://host:port).")
+@click.option("--table-mb", type=int, default=None,
+              help="Transposition table per worker, in MiB (default: 80 bytes per budget node, "
+                   "at most 1280). Part of the run's identity: a smaller table may leave more unknowns.")
 @SETTINGS
-def odds(game, count, first, budget, workers, out, resume, chunk_size, settings):
+def odds(game, count, first, budget, workers, out, resume, chunk_size, dask, table_mb, settings):
     """Estimate the share of winnable deals, with a Wilson 95% interval."""
     rules = rules_from(game, settings)
     n = parse_count(count, "--deals")
@@ -149,19 +156,53 @@ def odds(game, count, first, budget, workers, out, resume, chunk_size, settings)
         raise CliError("--workers must be at least 1")
     if chunk_size < 1:
         raise CliError("--chunk-size must be at least 1")
-    spec = RunSpec.of(rules, start, n, chunk_size=chunk_size, budgets=parse_budgets(budget), win_first=True)
+    if table_mb is not None and table_mb < 1:
+        raise CliError("--table-mb must be at least 1")
+    table = {"table_mb": table_mb} if table_mb else {}
+    spec = RunSpec.of(rules, start, n, chunk_size=chunk_size, budgets=parse_budgets(budget), win_first=True,
+                      **table)
     run_dir = out or spec.default_dir(Path("results"))
     try:
-        rows = run(spec, run_dir, workers=workers, resume=resume)
-    except StoreError as err:
-        raise CliError(str(err), ) from None
+        rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"])
+    except (StoreError, ClusterError) as err:
+        raise CliError(str(err)) from None
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: finished chunks are kept in {run_dir}; "
+        click.echo(f"solitaire-odds: interrupted; the finished chunks are kept in {run_dir}: "
                    "rerun the same command with --resume to continue", err=True)
         sys.exit(130)
     click.echo(f"{rules.label()}  deals {start}..{start + n - 1}  budget {budget}")
     click.echo(summary(rows).format())
     click.echo(f"per-deal rows: {run_dir}")
+
+
+@main.command("summary")
+@click.argument("run_dirs", nargs=-1, metavar="RUN_DIR...", type=click.Path(path_type=Path))
+def summary_of_runs(run_dirs):
+    """Merge run folders of the same rules and player (other deal ranges, other machines)
+    into one table: each deal once, a deal found twice must have one verdict."""
+    from .results import describe_run
+
+    if not run_dirs:
+        raise CliError("give one or more run folders (made by `odds`), e.g. results/runs/westcliff/*")
+    try:
+        rows = load_rows(list(run_dirs), columns=["verdict"])
+        info = describe_run(run_dirs[0])
+    except StoreError as err:
+        raise CliError(str(err)) from None
+    folders = f"{len(run_dirs)} run folder{'s' if len(run_dirs) > 1 else ''}"
+    click.echo(f"{info['rules']}  {info['who']}")
+    click.echo(f"deals {deal_ranges(rows['deal'].to_numpy())} from {folders}")
+    click.echo(summary(rows).format())
+
+
+def deal_ranges(numbers, shown: int = 6) -> str:
+    """Sorted distinct deal numbers as ``0..999, 2000..2999``; the first ``shown`` ranges."""
+    if len(numbers) == 0:
+        return "none"
+    breaks = np.flatnonzero(np.diff(numbers) != 1)
+    starts, ends = numbers[np.r_[0, breaks + 1]], numbers[np.r_[breaks, len(numbers) - 1]]
+    text = ", ".join(f"{a}..{b}" if a != b else f"{a}" for a, b in zip(starts[:shown], ends[:shown]))
+    return text if len(starts) <= shown else f"{text}, ... ({len(starts)} ranges)"
 
 
 @main.command("reproduce")

@@ -1,8 +1,9 @@
 """Chunked Monte Carlo runs: rules + player (with its budget) + deal range, split into chunks of deal
 numbers that are solved in worker processes and written once each (see :mod:`.store`).
 
-A deal's verdict depends only on the rules, the budget and the deal number, never on which
-worker or chunk solved it, so any number of workers gives the same table.
+A deal's verdict depends only on the rules, the player's parameters and the deal number, never
+on which worker, machine or chunk solved it, so any number of local workers or a Dask cluster
+gives the same files.
 """
 
 from __future__ import annotations
@@ -10,9 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
+from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,6 +85,8 @@ def _label(params: dict) -> str:
             value = params[key]
             values = value if isinstance(value, tuple) else (value,)
             parts.append(("k" if key == "samples" else "b") + "+".join(_short(int(v)) for v in values))
+    if "table_mb" in params:
+        parts.append(f"t{params['table_mb']}MiB")
     return "-".join(parts) or "default"
 
 
@@ -97,9 +104,12 @@ def _short(n: int) -> str:
 # --- the work of one chunk, in a worker process -----------------------------------------------
 
 _PLAYERS: dict = {}
+_PLAYERS_LOCK = threading.Lock()
 
 
 def _player_for(rules: Rules, player: str, params: tuple):
+    """This process's player for these settings, built once and reused by every chunk it
+    solves (a pool or Dask worker too), so its numba kernels and its table are set up once."""
     key = (rules, player, params)
     if key not in _PLAYERS:
         _PLAYERS.clear()  # one player per worker at a time: keep memory bounded
@@ -109,100 +119,206 @@ def _player_for(rules: Rules, player: str, params: tuple):
 
 def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: int, last: int) -> pd.DataFrame:
     """Rows for deals first..last: deal, verdict, budget that decided it, nodes (all
-    attempts), seconds, moves (line length), line (compact notation)."""
-    who = _player_for(resolve(game, **switches), player, params)
+    attempts), seconds, moves (line length), line (compact notation).
+
+    A worker with several threads (a Dask worker) solves its chunks one at a time: the
+    player's workspace is not shareable, and one table per process bounds the memory."""
     rows = {k: [] for k in ("deal", "verdict", "budget", "nodes", "seconds", "moves", "line")}
-    for deal in range(first, last + 1):
-        outcome = who.play(deal)
-        rows["deal"].append(deal)
-        rows["verdict"].append(outcome.verdict)
-        rows["budget"].append(outcome.budget)
-        rows["nodes"].append(outcome.nodes)
-        rows["seconds"].append(outcome.seconds)
-        rows["moves"].append(len(outcome.line))
-        rows["line"].append(" ".join(format_move(m) for m in outcome.line))
+    with _PLAYERS_LOCK:
+        who = _player_for(resolve(game, **switches), player, params)
+        for deal in range(first, last + 1):
+            outcome = who.play(deal)
+            rows["deal"].append(deal)
+            rows["verdict"].append(outcome.verdict)
+            rows["budget"].append(outcome.budget)
+            rows["nodes"].append(outcome.nodes)
+            rows["seconds"].append(outcome.seconds)
+            rows["moves"].append(len(outcome.line))
+            rows["line"].append(" ".join(format_move(m) for m in outcome.line))
     table = pd.DataFrame(rows)
     return table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
+
+
+# --- where chunks are solved: this process, a local pool, or a Dask cluster ----------------------
+
+class ClusterError(Exception):
+    """The Dask cluster cannot be used; the message says what to do."""
+
+
+def _pool_worker_start(parent: int) -> None:
+    """Ctrl-C reaches the whole process group, but only the parent acts on it (it stops the
+    workers); a worker whose parent was killed exits instead of waiting for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+@contextmanager
+def _process_pool(workers: int):
+    """A local pool of ``workers`` processes, stopped at once (running chunks abandoned) if
+    the run ends early, by Ctrl-C or an error, instead of waiting for their chunks."""
+    pool = ProcessPoolExecutor(workers, initializer=_pool_worker_start, initargs=(os.getpid(),))
+    try:
+        yield pool, lambda: 2 * workers
+    except BaseException:
+        processes = list(pool._processes.values())  # no public way to stop them before Python 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+        raise
+    pool.shutdown()
+
+
+@contextmanager
+def _dask_pool(address: str, workers: int):
+    """The chunks go to Dask: ``local`` starts a LocalCluster of ``workers`` processes of one
+    thread each; any other ``address`` names a running scheduler (tcp://host:port)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("--dask needs the distributed package: pip install 'dask[distributed]'") from None
+    cluster = None
+    try:
+        if address == "local":
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+        client = Client(cluster or address)
+    except (OSError, ValueError, TypeError) as err:
+        if cluster is not None:
+            cluster.close()
+        reason = " ".join(str(err).split()) or type(err).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} ({reason}); start it "
+                           "(dask scheduler) or check the address") from None
+    try:
+        # two chunks under way per worker thread, however many workers join or leave
+        yield client.get_executor(pure=False), lambda: 2 * max(1, sum(client.nthreads().values()))
+    finally:
+        client.close()  # releases (cancels) any chunk still under way
+        if cluster is not None:
+            cluster.close()
+
+
+def _chunk_solvers(workers: int, dask: str | None):
+    """(pool, slots) for :func:`_solved_chunks`: no pool for one local worker."""
+    if dask is not None:
+        return _dask_pool(dask, workers)
+    if workers == 1:
+        return nullcontext((None, None))
+    return _process_pool(workers)
+
+
+def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots):
+    """Yield (first, last, rows) for each chunk of ``todo`` as it is solved: in this process
+    without a pool, else in the pool (any concurrent.futures executor) with ``slots()``
+    chunks under way."""
+    args = (spec.rules.game, dict(spec.rules.switches), spec.player, spec.player_params)
+    if pool is None:
+        for a, b in todo:
+            yield a, b, solve_chunk(*args, a, b)
+        return
+    pending = {}
+    queue = deque(todo)
+    while queue or pending:
+        room = slots()
+        while queue and len(pending) < room:
+            a, b = queue.popleft()
+            pending[pool.submit(solve_chunk, *args, a, b)] = (a, b)
+        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
+            a, b = pending.pop(future)
+            yield a, b, future.result()
 
 
 # --- running a whole range ----------------------------------------------------------------------
 
 class Progress:
-    """One status line on stderr, redrawn at most twice a second; silent when not a terminal."""
+    """One status line on stderr, redrawn at most twice a second: deals done of the range,
+    deals per second and time left (from this session's deals), and the shares won and
+    unknown among this session's deals. Silent when stderr is not a terminal."""
 
-    def __init__(self, total: int, enabled: bool | None = None):
+    def __init__(self, total: int, done: int = 0, enabled: bool | None = None):
         self.total = total
+        self.done = done  # deals of the range finished, a resumed run's earlier chunks included
+        self.new = self.won = self.unknown = 0
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.start = time.monotonic()
-        self.last_draw = 0.0
+        self.last_draw = None
 
-    def update(self, done: int, won: int, force: bool = False) -> None:
+    def add(self, verdicts: pd.Series) -> None:
+        """Count a finished chunk's verdicts and redraw if due."""
+        self.done += len(verdicts)
+        self.new += len(verdicts)
+        self.won += int((verdicts == "won").sum())
+        self.unknown += int((verdicts == "unknown").sum())
+        self.draw()
+
+    def line(self) -> str:
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = self.new / elapsed
+        left = _clock((self.total - self.done) / rate) if rate > 0 else "?"
+        won, unknown = (self.won / self.new, self.unknown / self.new) if self.new else (0.0, 0.0)
+        bar = "#" * int(30 * self.done / max(self.total, 1))
+        return (f"[{bar:<30}] {self.done:,}/{self.total:,} deals  {rate:,.1f} deals/s  ETA {left}  "
+                f"won {won:.2%}  unknown {unknown:.2%}")
+
+    def draw(self, force: bool = False) -> None:
         now = time.monotonic()
-        if not self.enabled or (not force and now - self.last_draw < 0.5):
+        if not self.enabled or (not force and self.last_draw is not None and now - self.last_draw < 0.5):
             return
         self.last_draw = now
-        rate = done / max(now - self.start, 1e-9)
-        eta = (self.total - done) / rate if rate > 0 else float("inf")
-        share = won / done if done else 0.0
-        bar = "#" * int(30 * done / max(self.total, 1))
-        sys.stderr.write(f"\r[{bar:<30}] {done}/{self.total} deals  {rate:,.0f}/s  "
-                         f"ETA {eta:,.0f}s  won {share:.2%}   ")
+        sys.stderr.write("\r" + self.line() + "  ")
         sys.stderr.flush()
 
     def close(self) -> None:
+        """The final count, then end the line."""
         if self.enabled:
+            self.draw(force=True)
             sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool = False,
-        progress: bool | None = None) -> pd.DataFrame:
-    """Solve every deal of ``spec`` not yet in ``run_dir`` and return the rows of the range.
+        progress: bool | None = None, dask: str | None = None,
+        columns: list[str] | None = None) -> pd.DataFrame:
+    """Solve every deal of ``spec`` not yet in ``run_dir`` and return the rows of the range
+    (only ``columns``, besides deal and verdict, if given).
 
-    Without ``resume`` a range that already has finished chunks in ``run_dir`` is an error,
-    so that a rerun never silently mixes old and new results. A KeyboardInterrupt stops the
-    workers; chunks already written stay, and ``resume`` continues from them.
+    ``workers`` local processes (default: every core), or with ``dask`` (``local`` or a
+    scheduler's address) the workers of a Dask cluster; the chunks they return are written
+    here, so the files do not depend on where they were solved. Without ``resume`` a range
+    that already has finished chunks in ``run_dir`` is an error, so that a rerun never
+    silently mixes old and new results. A KeyboardInterrupt stops the workers at once;
+    chunks already written stay, and ``resume`` continues from them.
     """
     run_dir = Path(run_dir)
     store.write_manifest(run_dir, spec.manifest())
+    store.remove_stale_temp_files(run_dir)
     todo = store.missing_ranges(run_dir, spec.first, spec.last, spec.chunk_size)
-    if not resume and sum(b - a + 1 for a, b in todo) < spec.count:
+    remaining = sum(b - a + 1 for a, b in todo)
+    if not resume and remaining < spec.count:
         raise store.StoreError(f"{run_dir} already holds results for part of deals {spec.first}..{spec.last}; "
                                "add --resume to continue that run, or choose another --out")
-    workers = workers or os.cpu_count() or 1
-    done_deals = spec.count - sum(b - a + 1 for a, b in todo)
-    bar = Progress(spec.count, progress)
-    won = 0
-    try:
-        for a, b, table in _solved_chunks(spec, todo, workers):
-            store.write_chunk(run_dir, a, b, table)
-            done_deals += len(table)
-            won += int((table["verdict"] == "won").sum())
-            bar.update(done_deals, won)
-    finally:
-        bar.update(done_deals, won, force=True)
-        bar.close()
-    return store.load_rows([run_dir], spec.first, spec.last)
-
-
-def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], workers: int):
-    """Yield (first, last, rows) for each chunk of ``todo`` as it is solved: in this process
-    with one worker, else in a pool that keeps two chunks per worker under way."""
-    args = (spec.rules.game, dict(spec.rules.switches), spec.player, spec.player_params)
-    if workers == 1:
-        for a, b in todo:
-            yield a, b, solve_chunk(*args, a, b)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {}
-        queue = list(todo)
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:
-                a, b = queue.pop(0)
-                pending[pool.submit(solve_chunk, *args, a, b)] = (a, b)
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                a, b = pending.pop(future)
-                yield a, b, future.result()
+    bar = Progress(spec.count, spec.count - remaining, progress)
+    with _chunk_solvers(workers or os.cpu_count() or 1, dask) as (pool, slots):
+        try:
+            for a, b, table in _solved_chunks(spec, todo, pool, slots):
+                store.write_chunk(run_dir, a, b, table)
+                bar.add(table["verdict"])
+        finally:
+            bar.close()
+    return store.load_rows([run_dir], spec.first, spec.last, columns)
 
 
 def summary(rows: pd.DataFrame) -> Summary:

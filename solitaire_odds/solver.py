@@ -31,11 +31,24 @@ class SolveResult:
     line: list = field(default_factory=list)  # the winning moves, as position.py tuples
 
 
+SLOT_BYTES = 20
+"""Bytes of one table slot: two uint64 key halves and a uint32 generation."""
+
+
 def table_size(budget: int) -> int:
     """Slots for a search of ``budget`` nodes (two passes): a power of two >= 4 x budget,
-    capped at 2**26 (1.1 GB); beyond the cap searches stay sound, only slower."""
+    capped at 2**26 (1.34 GB); beyond the cap searches stay sound, only slower."""
     size = 1 << 12
     while size < 4 * budget and size < (1 << 26):
+        size <<= 1
+    return size
+
+
+def slots_for_megabytes(megabytes: float) -> int:
+    """The most slots that fit in ``megabytes`` MiB: a power of two, at least 2**12. A table
+    smaller than :func:`table_size` stays sound but may leave more deals unknown."""
+    size = 1 << 12
+    while 2 * size * SLOT_BYTES <= megabytes * 2**20:
         size <<= 1
     return size
 

@@ -6,7 +6,8 @@ A run lives in a folder::
     <run_dir>/chunks/deals-<first:020d>-<last:020d>.parquet   one file per finished chunk
 
 Every file appears under its final name only once complete (temp file, fsync, rename), so a
-run killed at any moment, or stopped by a full disk, resumes from the chunks it finished.
+run killed at any moment, or stopped by a full disk, resumes from the chunks it finished; a
+temp file a kill leaves behind is never read as a chunk, and the next run removes it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -26,6 +28,9 @@ import pyarrow.parquet as pq
 MANIFEST = "manifest.json"
 CHUNKS = "chunks"
 TEMP_PREFIX = ".tmp-"
+STALE_TEMP_SECONDS = 60.0
+"""A temp file untouched this long belongs to no live writer (a chunk is written in well under
+a second): a kill left it."""
 MERGE_KEYS = ("game", "switches", "player", "player_params", "version")
 """Manifest keys that must agree for runs made on different machines to merge."""
 
@@ -138,6 +143,20 @@ def finished_chunks(run_dir: str | os.PathLike) -> list[tuple[int, int, Path]]:
     return sorted(chunks, key=lambda chunk: chunk[:2])
 
 
+def remove_stale_temp_files(run_dir: str | os.PathLike, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Remove the temp files a killed run left in ``run_dir``; return how many. Younger ones
+    may belong to another run writing into the same folder right now, so they stay."""
+    removed = 0
+    cutoff = time.time() - older_than
+    for folder in (Path(run_dir), Path(run_dir) / CHUNKS):
+        for path in folder.glob(TEMP_PREFIX + "*") if folder.is_dir() else ():
+            with contextlib.suppress(FileNotFoundError):
+                if path.stat().st_mtime < cutoff:
+                    path.unlink()
+                    removed += 1
+    return removed
+
+
 def missing_ranges(
     run_dir: str | os.PathLike, first: int, last: int, chunk_size: int
 ) -> list[tuple[int, int]]:
@@ -165,13 +184,17 @@ def missing_ranges(
 
 
 def load_rows(
-    run_dirs: list[str | os.PathLike], first: int | None = None, last: int | None = None
+    run_dirs: list[str | os.PathLike], first: int | None = None, last: int | None = None,
+    columns: list[str] | None = None,
 ) -> pd.DataFrame:
     """Rows of one or more run folders of the same settings, one per deal, sorted by deal.
 
     Folders filled on different machines may overlap; a deal played twice must get the
-    same verdict, or the runs do not measure the same thing.
+    same verdict, or the runs do not measure the same thing. ``columns`` reads only those
+    (deal and verdict always), so that counting millions of deals stays small.
     """
+    if columns is not None:
+        columns = list(dict.fromkeys(["deal", "verdict", *columns]))
     reference = None
     frames = []
     any_chunk = None
@@ -181,17 +204,19 @@ def load_rows(
         if reference is None:
             reference = (run_dir, settings)
         elif settings != reference[1]:
+            differing = sorted(key for key in MERGE_KEYS if settings.get(key) != reference[1].get(key))
             raise StoreError(
-                f"{run_dir} and {reference[0]} hold runs with other settings; merge only runs of "
-                f"the same {', '.join(MERGE_KEYS)}"
+                f"{run_dir} and {reference[0]} hold runs with other settings (differing: "
+                f"{', '.join(differing)}); merge only runs of the same {', '.join(MERGE_KEYS)}"
             )
         for a, b, path in finished_chunks(run_dir):
             any_chunk = path
             if (first is None or b >= first) and (last is None or a <= last):
-                frames.append(pd.read_parquet(path))
+                frames.append(pd.read_parquet(path, columns=columns))
     if not frames:
         if any_chunk is not None:  # keep the chunks' columns and types
-            return pq.read_schema(any_chunk).empty_table().to_pandas()
+            empty = pq.read_schema(any_chunk).empty_table().to_pandas()
+            return empty if columns is None else empty[columns]
         return pd.DataFrame({"deal": pd.Series(dtype="uint64"), "verdict": pd.Series(dtype=str)})
     rows = pd.concat(frames, ignore_index=True)
     if first is not None:

@@ -2,6 +2,8 @@
 
 import errno
 import json
+import os
+import time
 
 import numpy as np
 import pandas as pd
@@ -216,3 +218,28 @@ def test_missing_ranges_cut_at_chunk_multiples_around_chunks_of_another_range(tm
     write_manifest(tmp_path, {"game": "g"})
     write_chunk(tmp_path, 5, 9, rows(5, 9))
     assert missing_ranges(tmp_path, 0, 24, 10) == [(0, 4), (10, 19), (20, 24)]
+
+
+def test_stale_temp_files_are_removed_and_fresh_ones_kept(tmp_path):
+    make_run(tmp_path, [(0, 9, "won")])
+    chunks = tmp_path / "chunks"
+    stale_chunk = chunks / ".tmp-a-deals-00000000000000000010-00000000000000000019.parquet"
+    stale_manifest = tmp_path / ".tmp-b-manifest.json"
+    fresh = chunks / ".tmp-c-deals-00000000000000000020-00000000000000000029.parquet"
+    for path in (stale_chunk, stale_manifest, fresh):
+        path.write_bytes(b"PAR1 half")
+    old = time.time() - 2 * store.STALE_TEMP_SECONDS
+    for path in (stale_chunk, stale_manifest):
+        os.utime(path, (old, old))
+    assert store.remove_stale_temp_files(tmp_path) == 2
+    assert leftovers(tmp_path) == [fresh.name, "deals-00000000000000000000-00000000000000000009.parquet"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["chunks", "manifest.json"]
+    assert store.remove_stale_temp_files(tmp_path / "no-such-run") == 0
+
+
+def test_load_rows_reads_only_the_columns_asked_for(tmp_path):
+    make_run(tmp_path, [(0, 9, "won"), (10, 19, "lost")])
+    counts = load_rows([tmp_path], 5, 14, columns=["nodes"])
+    assert list(counts.columns) == ["deal", "verdict", "nodes"]
+    assert counts["deal"].tolist() == list(range(5, 15))
+    assert list(load_rows([tmp_path], 50, 60, columns=["verdict"]).columns) == ["deal", "verdict"]

@@ -28,20 +28,26 @@ class SolverPlayer:
     """The perfect-information verdict: is the deal winnable with every card known?
 
     ``budgets`` is an escalation: a deal left unknown at ``budgets[i]`` nodes is searched
-    again at ``budgets[i + 1]``; the outcome records the budget that decided it."""
+    again at ``budgets[i + 1]``; the outcome records the budget that decided it.
+    ``table_mb`` fixes the transposition table's size in MiB (default: sized from the largest
+    budget, see solver.table_size); it bounds the memory and can change verdicts."""
 
     name = "solver"
 
-    def __init__(self, rules: Rules, budgets: tuple[int, ...] = (1_000_000,), win_first: bool = True):
-        from ..solver import Solver
+    def __init__(self, rules: Rules, budgets: tuple[int, ...] = (1_000_000,), win_first: bool = True,
+                 table_mb: int | None = None):
+        from ..solver import Solver, slots_for_megabytes
 
         self.rules = rules
         self.budgets = tuple(int(b) for b in budgets)
         self.win_first = bool(win_first)
-        self._solver = Solver(rules, budget=max(self.budgets), win_first=self.win_first)
+        self.table_mb = table_mb
+        slots = slots_for_megabytes(table_mb) if table_mb else None
+        self._solver = Solver(rules, budget=max(self.budgets), win_first=self.win_first, table_slots=slots)
 
     def params(self) -> dict:
-        return {"budgets": list(self.budgets), "win_first": self.win_first}
+        table = {"table_mb": self.table_mb} if self.table_mb else {}
+        return {"budgets": list(self.budgets), "win_first": self.win_first, **table}
 
     def play(self, deal: int) -> Outcome:
         nodes, seconds = 0, 0.0
