@@ -1,6 +1,9 @@
 """Charts of results: each takes a tidy table from :mod:`.results` and returns a matplotlib
 Figure, so the CLI, the experiment scripts and the notebooks draw the same pictures.
 
+Figures are made without pyplot, so no display or GUI backend is involved: files are drawn
+by Agg, and a notebook shows a returned Figure inline.
+
 Every share is drawn with its Wilson 95% interval, and deals the solver left undecided are
 drawn as a hatched extension of the bar, never hidden.
 """
@@ -10,28 +13,34 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import matplotlib
+import pandas as pd
+from matplotlib import colormaps
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 
-matplotlib.use("Agg")  # files only; no display needed on a server or in CI
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import PercentFormatter  # noqa: E402
-
-from . import results  # noqa: E402
-from .claims import CLAIMS, Claim  # noqa: E402
+from . import results
+from .claims import CLAIMS, Claim
 
 CLAIM_COLOUR = "crimson"
 UNKNOWN_STYLE = dict(color="lightgrey", hatch="///", edgecolor="grey", linewidth=0)
 
 
-def _figure(rows: int, width: float = 10.0) -> tuple[Figure, plt.Axes]:
-    """A figure tall enough for ``rows`` labelled bars."""
-    return plt.subplots(figsize=(width, 1.6 + 0.32 * max(rows, 3)), layout="constrained")
+def _figure(height: float, width: float = 10.0) -> tuple[Figure, Axes]:
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig, fig.subplots()
 
 
-def _legend(fig: Figure, ax: plt.Axes, columns: int = 2) -> None:
+def _bar_height(rows: int) -> float:
+    """Inches for a chart of ``rows`` labelled bars."""
+    return 1.6 + 0.32 * max(rows, 3)
+
+
+def _colour(i: int):
+    return colormaps["tab10"](i % 10)
+
+
+def _legend(fig: Figure, ax: Axes, columns: int = 2) -> None:
     """The legend below the axes, where it never hides a bar or a line."""
     handles, labels = ax.get_legend_handles_labels()
     if handles:
@@ -46,25 +55,30 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
     """Share won per game, rule set and player (one bar each, Wilson 95% interval, unknown
     share hatched), with the published claim of the game marked on its bars."""
     table = summary.sort_values(["game", "rules", "who"], ascending=False).reset_index(drop=True)
-    fig, ax = _figure(len(table))
+    fig, ax = _figure(_bar_height(len(table)))
     players = list(dict.fromkeys(sorted(table["who"])))
-    colours = {who: plt.cm.tab10(i % 10) for i, who in enumerate(players)}
+    colours = {who: _colour(i) for i, who in enumerate(players)}
+    labelled = set()
+
+    def once(label: str) -> str | None:
+        """Each legend entry once."""
+        if label in labelled:
+            return None
+        labelled.add(label)
+        return label
+
     for y, row in table.iterrows():
-        ax.barh(y, row["share"], color=colours[row["who"]], height=0.7,
-                label=row["who"] if row["who"] not in ax.get_legend_handles_labels()[1] else None)
+        ax.barh(y, row["share"], color=colours[row["who"]], height=0.7, label=once(row["who"]))
         if row["unknown"]:
             ax.barh(y, row["bracket_high"] - row["share"], left=row["share"], height=0.7, **UNKNOWN_STYLE,
-                    label="undecided (budget spent)" if "undecided (budget spent)"
-                    not in ax.get_legend_handles_labels()[1] else None)
+                    label=once("undecided (budget spent)"))
         ax.errorbar(row["share"], y, xerr=[[row["share"] - row["low"]], [row["high"] - row["share"]]],
                     fmt="none", ecolor="black", capsize=3, linewidth=1)
-    marked = False
     for claim in claims:
         ys = table.index[table["game"] == claim.game]
         if len(ys):
             ax.scatter([claim.value] * len(ys), ys, marker="|", s=400, color=CLAIM_COLOUR, linewidths=2.5,
-                       zorder=5, label=None if marked else "published claim")
-            marked = True
+                       zorder=5, label=once("published claim"))
     ax.set_yticks(range(len(table)), [f"{row.rules}  ({row.who})" for row in table.itertuples()])
     ax.set_xlim(0, 1)
     _percent_axis(ax.xaxis)
@@ -84,10 +98,10 @@ def _deal_counts(counts: pd.Series) -> str:
 def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
     """The running share won as deals accumulate, one line per run with its Wilson 95% band,
     and the published claim of each game drawn as a dashed line."""
-    fig, ax = plt.subplots(figsize=(10, 5 + 0.12 * rows["run_dir"].nunique()), layout="constrained")
+    fig, ax = _figure(5 + 0.12 * rows["run_dir"].nunique())
     for i, (run_dir, run_rows) in enumerate(rows.groupby("run_dir", sort=True)):
         curve = results.running_share(run_rows)
-        colour = plt.cm.tab10(i % 10)
+        colour = _colour(i)
         first = run_rows.iloc[0]
         ax.plot(curve["deals"], curve["share"], color=colour, label=f"{first['rules']} ({first['who']})")
         ax.fill_between(curve["deals"], curve["low"], curve["high"], color=colour, alpha=0.12, linewidth=0)
@@ -111,12 +125,12 @@ def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, tit
 def plot_budget(curves: pd.DataFrame, title: str | None = None) -> Figure:
     """Share of deals the solver leaves undecided at each node budget, one line per rule set,
     with Wilson 95% error bars."""
-    fig, ax = plt.subplots(figsize=(10, 5 + 0.12 * curves["run_dir"].nunique()), layout="constrained")
+    fig, ax = _figure(5 + 0.12 * curves["run_dir"].nunique())
     for i, (run_dir, curve) in enumerate(curves.groupby("run_dir", sort=True)):
         curve = curve.sort_values("budget")
         ax.errorbar(curve["budget"], curve["unknown_share"],
                     yerr=[curve["unknown_share"] - curve["low"], curve["high"] - curve["unknown_share"]],
-                    marker="o", capsize=3, color=plt.cm.tab10(i % 10),
+                    marker="o", capsize=3, color=_colour(i),
                     label=f"{curve['rules'].iloc[0]} ({int(curve['n'].iloc[0]):,} deals)")
     ax.set_xscale("log")
     ax.set_ylim(0, 1)
@@ -130,22 +144,24 @@ def plot_budget(curves: pd.DataFrame, title: str | None = None) -> Figure:
 
 
 def plot_effects(effects: pd.DataFrame, title: str | None = None) -> Figure:
-    """Change in the share won when one switch moves off its default, per game, with a 95%
-    interval for the difference; the largest effect at the top."""
+    """Change in the share won when one switch moves off its default, per game, with the 95%
+    interval of :func:`results.switch_effects` (which covers the undecided deals); the
+    clearest effect at the top."""
     table = effects.iloc[::-1].reset_index(drop=True)
-    fig, ax = _figure(len(table))
-    colours = [plt.cm.tab10(0) if effect >= 0 else plt.cm.tab10(3) for effect in table["effect"]]
+    fig, ax = _figure(_bar_height(len(table)))
+    colours = [_colour(0) if effect >= 0 else _colour(3) for effect in table["effect"]]
     ax.barh(range(len(table)), table["effect"], color=colours, height=0.7)
     ax.errorbar(table["effect"], range(len(table)),
                 xerr=[table["effect"] - table["low"], table["high"] - table["effect"]],
                 fmt="none", ecolor="black", capsize=3, linewidth=1)
     ax.axvline(0, color="black", linewidth=0.8)
-    labels = [f"{row.game}: {row.switch}" + (f"  ({row.unknown_share:.0%} undecided)" if row.unknown_share else "")
+    labels = [f"{row.game}: {row.switch}" + (f"  (up to {row.unknown_share:.0%} undecided)" if row.unknown_share else "")
               for row in table.itertuples()]
     ax.set_yticks(range(len(table)), labels)
     ax.set_xlim(-1, 1)
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0, symbol=" pp"))
-    ax.set_xlabel("change in share won against the game's defaults (percentage points, 95% interval)")
+    ax.set_xlabel("change in share won against the game's defaults, percentage points\n"
+                  "(whiskers: 95% interval for the change in winnable share, whatever the undecided deals are)")
     n = _deal_counts(table["n"]) if len(table) else "no runs"
     ax.set_title(title or f"Which rule switch moves the odds most ({n})")
     ax.grid(axis="x", alpha=0.3)
@@ -169,9 +185,8 @@ def draw(chart: str, run_dirs: list[str | os.PathLike]) -> Figure:
 
 
 def save(fig: Figure, path: str | os.PathLike) -> Path:
-    """Write a PNG (folders created) and release the figure's memory."""
+    """Write a PNG, creating its folder."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
-    plt.close(fig)
     return path

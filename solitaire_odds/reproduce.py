@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import store
 from .claims import SOLVABLE, Claim
 from .players import make_player
 from .results import describe_run, summary_record
@@ -40,20 +41,32 @@ def plan(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int
     return out
 
 
+def run_specs(specs: list[RunSpec], root: str | Path = "results", workers: int | None = None,
+              log: Callable[[str], None] | None = None) -> list[Path]:
+    """Run (or resume) each spec in its default folder under ``root``; return the folders."""
+    folders = []
+    for spec in specs:
+        run_dir = spec.default_dir(Path(root))
+        if log:
+            log(f"{spec.rules.label()}, {spec.player}, deals {spec.first}..{spec.last} -> {run_dir}")
+        run(spec, run_dir, workers=workers, resume=True)
+        folders.append(run_dir)
+    return folders
+
+
 def reproduce(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int, ...],
               root: str | Path = "results", workers: int | None = None,
               log: Callable[[str], None] | None = None) -> pd.DataFrame:
     """Run (or resume) every measurement and return one row per claim, reading and player:
     counts, share won with its Wilson interval, unknown share, and the run folder."""
+    planned = plan(claims, players, deals, budgets)
+    folders = run_specs([spec for _, _, spec in planned], root, workers, log)
     records = []
-    for claim, reading, spec in plan(claims, players, deals, budgets):
-        run_dir = spec.default_dir(Path(root))
-        if log:
-            log(f"{claim.key}: {claim.reading_label(reading)}, {spec.player} -> {run_dir}")
-        rows = run(spec, run_dir, workers=workers, resume=True)
+    for (claim, reading, spec), run_dir in zip(planned, folders):
         info = describe_run(run_dir)
+        rows = store.load_rows([run_dir], spec.first, spec.last)
         records.append({"claim": claim.key, "game": claim.game, "reading": claim.reading_label(reading),
-                        "player": spec.player, "who": info["who"], **summary_record(rows),
+                        "rules": info["rules"], "player": spec.player, "who": info["who"], **summary_record(rows),
                         "run_dir": str(run_dir)})
     return pd.DataFrame.from_records(records)
 

@@ -120,34 +120,41 @@ def share_difference(won_a: int, n_a: int, won_b: int, n_b: int) -> tuple[float,
 
 def switch_effects(summary: pd.DataFrame) -> pd.DataFrame:
     """Each run whose rules differ from its game's defaults in one switch, against the run at
-    the defaults with the same player and deals: the change in the share won, with its
-    interval, largest effect first. Runs with more than one switch changed are left out."""
+    the defaults with the same player and deals: ``effect`` is the change in the share won,
+    and [low, high] a 95% interval for the change in the winnable share whatever the unknowns
+    of either run turn out to be (with no unknowns, the interval of :func:`share_difference`).
+    Sorted by how far that interval lies from zero, then by the size of the effect; runs with
+    more than one switch changed are left out."""
     base = summary[summary["changed"] == "defaults"]
     single = summary[(summary["changed"] != "defaults") & ~summary["changed"].str.contains(" ")]
     merged = single.merge(base, on=["game", "who", "first", "last"], suffixes=("", "_defaults"))
     records = []
     for row in merged.itertuples():
-        diff, low, high = share_difference(row.won, row.n, row.won_defaults, row.n_defaults)
+        effect = row.share - row.share_defaults
+        low = share_difference(row.won, row.n, row.won_defaults + row.unknown_defaults, row.n_defaults)[1]
+        high = share_difference(row.won + row.unknown, row.n, row.won_defaults, row.n_defaults)[2]
         records.append({"game": row.game, "switch": row.changed, "who": row.who, "n": row.n,
                         "share": row.share, "share_defaults": row.share_defaults,
-                        "effect": diff, "low": low, "high": high,
-                        "unknown_share": max(row.unknown_share, row.unknown_share_defaults)})
+                        "effect": effect, "low": low, "high": high,
+                        "unknown_share": max(row.unknown_share, row.unknown_share_defaults),
+                        "sure": max(low, -high, 0.0)})
     effects = pd.DataFrame.from_records(records, columns=["game", "switch", "who", "n", "share",
                                                           "share_defaults", "effect", "low", "high",
-                                                          "unknown_share"])
-    order = effects["effect"].abs().sort_values(ascending=False).index
-    return effects.loc[order].reset_index(drop=True)
+                                                          "unknown_share", "sure"])
+    effects["size"] = effects["effect"].abs()
+    effects = effects.sort_values(["sure", "size"], ascending=False, kind="stable")
+    return effects.drop(columns=["sure", "size"]).reset_index(drop=True)
 
 
-def budget_curves(run_dirs) -> pd.DataFrame:
-    """:func:`unknown_by_budget` for every solver run among ``run_dirs``, at each budget of
-    its escalation, as one table with the run's game, rules and folder."""
+def budget_curves(run_dirs, first: int | None = None, last: int | None = None) -> pd.DataFrame:
+    """:func:`unknown_by_budget` for every solver run among ``run_dirs`` (deals first..last),
+    at each budget of its escalation, as one table with the run's game, rules and folder."""
     frames = []
     for run_dir in run_dirs:
         info = describe_run(run_dir)
         if info["player"] != "solver":
             continue
-        curve = unknown_by_budget(store.load_rows([run_dir]), info["params"]["budgets"])
+        curve = unknown_by_budget(store.load_rows([run_dir], first, last), info["params"]["budgets"])
         frames.append(curve.assign(game=info["game"], rules=info["rules"], run_dir=str(run_dir)))
     columns = ["game", "rules", "budget", "n", "undecided", "unknown_share", "low", "high", "run_dir"]
     return pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)

@@ -1,0 +1,38 @@
+"""Share of deals the solver leaves undecided at each node budget, per game at its defaults.
+One escalation run per game gives every budget: a deal counts as decided at budget b when the
+budget that decided it is at most b. Writes results/budget_table.csv and
+results/budget.png.
+
+    python experiments/budget_table.py --deals 300 --budget 1e3,1e4,1e5
+"""
+
+from __future__ import annotations
+
+from common import arguments, log, write_table
+
+from solitaire_odds.plots import plot_budget, save
+from solitaire_odds.reproduce import run_specs
+from solitaire_odds.results import budget_curves
+from solitaire_odds.rules import GAMES, resolve
+from solitaire_odds.runs import RunSpec
+
+DEALS = 10_000
+BUDGETS = (1_000, 10_000, 100_000, 1_000_000)
+WORKERS = None
+GAMES_TO_RUN = tuple(GAMES)
+
+
+def specs(deals: int, budgets: tuple[int, ...]) -> list[RunSpec]:
+    return [RunSpec.of(resolve(game), 0, deals, budgets=budgets, win_first=True) for game in GAMES_TO_RUN]
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
+    folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
+    curves = budget_curves(folders, 0, args.deals - 1)
+    write_table(curves, args.root / "budget_table.csv")
+    print(f"wrote {save(plot_budget(curves), args.root / 'budget.png')}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""What the experiment scripts share: command-line flags that override the parameters written at
+the top of each script, and writing a table where the committed results live.
+
+Every script resumes the runs it finds under ``--root`` (results/ by default), so rerunning
+it with a larger ``--deals`` solves only the new deals and regenerates its files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from solitaire_odds.cli import parse_budgets, parse_count
+
+
+def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: int | None,
+              root: str = "results") -> argparse.Namespace:
+    """Parse --deals, --budget, --workers and --root, defaulting to the script's parameters."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--deals", default=str(deals), help=f"deals 0..N-1 per rule set (default {deals:,})")
+    parser.add_argument("--budget", default=",".join(str(b) for b in budgets),
+                        help="solver node budget or escalation, e.g. 1e5,1e6")
+    parser.add_argument("--workers", type=int, default=workers, help="worker processes (default: every core)")
+    parser.add_argument("--root", type=Path, default=Path(root), help="results folder (default: results)")
+    args = parser.parse_args()
+    args.deals = parse_count(args.deals, "--deals")
+    args.budget = parse_budgets(args.budget)
+    return args
+
+
+def log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def write_table(table: pd.DataFrame, path: Path) -> None:
+    """Write a CSV table of results with shares rounded to what the deal counts support."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.drop(columns=[c for c in ("run_dir",) if c in table]).to_csv(path, index=False, float_format="%.5f")
+    print(f"wrote {path}")

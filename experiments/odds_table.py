@@ -1,0 +1,56 @@
+"""Solver win share per game and rule set: every game at its defaults and with each switch
+moved off its default one at a time. Writes results/odds_table.csv,
+results/switch_effects.csv (the change each switch makes against the defaults) and
+results/switch_effects.png.
+
+    python experiments/odds_table.py                       # the parameters below
+    python experiments/odds_table.py --deals 200 --budget 1e4 --workers 2
+"""
+
+from __future__ import annotations
+
+from common import arguments, log, write_table
+
+from solitaire_odds.plots import plot_effects, save
+from solitaire_odds.reproduce import run_specs
+from solitaire_odds.results import summarize_runs, switch_effects
+from solitaire_odds.rules import GAMES, resolve
+from solitaire_odds.runs import RunSpec
+
+DEALS = 100_000                   # deals 0..DEALS-1 per rule set
+BUDGETS = (100_000, 1_000_000)    # solver escalation: a deal unknown at 1e5 nodes is retried at 1e6
+WORKERS = None                    # every core
+GAMES_TO_RUN = tuple(GAMES)
+
+
+def variants(game: str) -> list[dict]:
+    """The defaults, then each switch at each other value (counts: one fewer and one more)."""
+    out = [{}]
+    for switch in GAMES[game].switches:
+        if isinstance(switch.default, bool):
+            values = [not switch.default]
+        elif isinstance(switch.default, int):
+            values = [v for v in (switch.default - 1, switch.default + 1) if v >= 0]
+        else:
+            values = [choice for choice in switch.choices if choice != switch.default]
+        out.extend({switch.name: value} for value in values)
+    return out
+
+
+def specs(deals: int, budgets: tuple[int, ...]) -> list[RunSpec]:
+    return [RunSpec.of(resolve(game, **switches), 0, deals, budgets=budgets, win_first=True)
+            for game in GAMES_TO_RUN for switches in variants(game)]
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
+    folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
+    summary = summarize_runs(folders, 0, args.deals - 1)
+    write_table(summary, args.root / "odds_table.csv")
+    effects = switch_effects(summary)
+    write_table(effects, args.root / "switch_effects.csv")
+    print(f"wrote {save(plot_effects(effects), args.root / 'switch_effects.png')}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Published odds against measured odds: every claim of solitaire_odds.claims under each reading
+that could explain it, for the solver and every player, on deals 0..DEALS-1. Writes
+results/claims.csv, results/claims.txt (the table `solitaire-odds reproduce` prints),
+results/claims.png (share per reading and player, claims marked) and results/convergence.png
+(the solver's running share under each claim's first reading).
+
+    python experiments/reproduce_claims.py --deals 500 --budget 1e4,1e5 --workers 2
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from common import arguments, log, write_table
+
+from solitaire_odds.claims import CLAIMS
+from solitaire_odds.players import player_names
+from solitaire_odds.plots import plot_convergence, plot_shares, save
+from solitaire_odds.reproduce import format_table, reproduce
+from solitaire_odds.results import load_run
+
+DEALS = 100_000
+BUDGETS = (100_000, 1_000_000)
+WORKERS = None
+PLAYERS = tuple(player_names())   # the solver and every hidden-information player
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
+    claims = list(CLAIMS)
+    table = reproduce(claims, list(PLAYERS), args.deals, args.budget, args.root, args.workers, log)
+    write_table(table, args.root / "claims.csv")
+    text = format_table(claims, table)
+    (args.root / "claims.txt").write_text(f"solver budget {','.join(map(str, args.budget))}\n{text}")
+    print(text)
+    title = f"Published claims against measured shares ({args.deals:,} deals per bar)"
+    print(f"wrote {save(plot_shares(table, title=title), args.root / 'claims.png')}")
+    solver = table[table["player"] == "solver"]
+    first_readings = [solver[(solver["claim"] == c.key) & (solver["reading"] == c.reading_label(c.readings[0]))]
+                      for c in claims]
+    rows = pd.concat([load_run(part["run_dir"].iloc[0], 0, args.deals - 1) for part in first_readings],
+                     ignore_index=True)
+    print(f"wrote {save(plot_convergence(rows), args.root / 'convergence.png')}")
+
+
+if __name__ == "__main__":
+    main()
