@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import signal
 import sys
@@ -177,6 +178,19 @@ def _process_pool(workers: int):
 
 
 @contextmanager
+def _interrupts_ignored():
+    """Processes started meanwhile inherit SIGINT ignored (Python keeps an inherited SIG_IGN)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
 def _dask_pool(address: str, workers: int):
     """The chunks go to Dask: ``local`` starts a LocalCluster of ``workers`` processes of one
     thread each; any other ``address`` names a running scheduler (tcp://host:port)."""
@@ -187,8 +201,9 @@ def _dask_pool(address: str, workers: int):
     cluster = None
     try:
         if address == "local":
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            with _interrupts_ignored():  # by the workers: Ctrl-C is for this process to act on
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
         client = Client(cluster or address)
     except (OSError, ValueError, TypeError) as err:
         if cluster is not None:
