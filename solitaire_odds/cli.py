@@ -11,7 +11,7 @@ import numpy as np
 from . import deals, reference
 from .position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
-from .runs import ClusterError, RunSpec, run, summary
+from .runs import WorkersError, RunSpec, run, summary
 from .solver import DEFAULT_BUDGET, Solver
 from .store import StoreError, load_rows
 
@@ -164,7 +164,7 @@ def odds(game, count, first, budget, workers, out, resume, chunk_size, dask, tab
     run_dir = out or spec.default_dir(Path("results"))
     try:
         rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"])
-    except (StoreError, ClusterError) as err:
+    except (StoreError, WorkersError) as err:
         raise CliError(str(err)) from None
     except KeyboardInterrupt:
         click.echo(f"solitaire-odds: interrupted; the finished chunks are kept in {run_dir}: "

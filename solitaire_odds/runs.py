@@ -18,6 +18,7 @@ import threading
 import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,8 +143,9 @@ def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: in
 
 # --- where chunks are solved: this process, a local pool, or a Dask cluster ----------------------
 
-class ClusterError(Exception):
-    """The Dask cluster cannot be used; the message says what to do."""
+class WorkersError(Exception):
+    """The workers (a local pool or a Dask cluster) died or cannot be reached; the message
+    says what to do."""
 
 
 def _pool_worker_start(parent: int) -> None:
@@ -166,13 +168,16 @@ def _process_pool(workers: int):
     pool = ProcessPoolExecutor(workers, initializer=_pool_worker_start, initargs=(os.getpid(),))
     try:
         yield pool, lambda: 2 * workers
-    except BaseException:
+    except BaseException as err:
         processes = list(pool._processes.values())  # no public way to stop them before Python 3.14
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
         for process in processes:
             process.join()
+        if isinstance(err, BrokenProcessPool):
+            raise WorkersError("a worker process died (killed, or out of memory: --table-mb bounds the "
+                               "solver's table); the finished chunks are kept: rerun with --resume") from None
         raise
     pool.shutdown()
 
@@ -197,7 +202,7 @@ def _dask_pool(address: str, workers: int):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError("--dask needs the distributed package: pip install 'dask[distributed]'") from None
+        raise WorkersError("--dask needs the distributed package: pip install 'dask[distributed]'") from None
     cluster = None
     try:
         if address == "local":
@@ -209,7 +214,7 @@ def _dask_pool(address: str, workers: int):
         if cluster is not None:
             cluster.close()
         reason = " ".join(str(err).split()) or type(err).__name__
-        raise ClusterError(f"cannot reach the Dask scheduler at {address} ({reason}); start it "
+        raise WorkersError(f"cannot reach the Dask scheduler at {address} ({reason}); start it "
                            "(dask scheduler) or check the address") from None
     try:
         # two chunks under way per worker thread, however many workers join or leave

@@ -292,3 +292,19 @@ def test_table_size_is_part_of_the_run(tmp_path):
     other = cli(*args, "--table-mb", 2, "--out", tmp_path, "--resume")
     assert other.exit_code == 2 and "differing: player_params" in other.output
     assert cli(*args, "--table-mb", 0).output.startswith("solitaire-odds: error: --table-mb must be at least 1")
+
+
+def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path, uninterrupted):
+    out = tmp_path / "run"
+    process = start(out, "--workers", 2)
+    wait_for_chunks(process, out, 1)
+    workers = workers_of(process)
+    workers[0].kill()  # as the kernel's out-of-memory killer would
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 2 and stdout == ""
+    assert stderr.splitlines() == ["solitaire-odds: error: a worker process died (killed, or out of memory: "
+                                   "--table-mb bounds the solver's table); the finished chunks are kept: "
+                                   "rerun with --resume"]
+    assert_all_gone(workers)
+    assert cli(*RUN, "--workers", 2, "--out", out, "--resume").exit_code == 0
+    pd.testing.assert_frame_equal(table(out), uninterrupted)
