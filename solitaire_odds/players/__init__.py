@@ -61,15 +61,11 @@ class SolverPlayer:
 
 
 def _player_classes() -> dict:
-    classes = {"solver": SolverPlayer}
-    try:  # the hidden-information players land in their own modules
-        from .greedy import GreedyPlayer
-        from .planner import PlannerPlayer
-        from .random_player import RandomPlayer
-    except ImportError:
-        return classes
-    classes.update(random=RandomPlayer, greedy=GreedyPlayer, planner=PlannerPlayer)
-    return classes
+    from .greedy import GreedyPlayer
+    from .planner import PlannerPlayer
+    from .random_player import RandomPlayer
+
+    return {"solver": SolverPlayer, "random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
 
 
 def player_names() -> list[str]:

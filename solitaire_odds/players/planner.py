@@ -1,0 +1,138 @@
+"""Perfect-information Monte Carlo: guess the hidden cards many ways, solve each guess.
+
+At each decision the planner sees an :class:`~.observation.Observation` and the moves the
+:class:`~.table.Table` offers (legal, not returning to a position already seen). It
+
+1. plays the only move when there is one, and a safe foundation move when there is one (the
+   solver's proven rule: it loses no win whatever the hidden cards are);
+2. when nothing is hidden any more, solves the position once and follows the winning line; a
+   position proven lost ends the game (lost); undecided within the budget, it plays greedy's
+   choice and tries again at the next decision;
+3. otherwise draws ``samples`` completions of the hidden cards (uniform, consistent with the
+   observation) and solves each with the numba solver on ``budget`` nodes per pass. Each
+   completion the solver wins votes for the first move of its winning line; the move with the
+   most votes is played. Ties (including no win anywhere) go to greedy's preferred move, then
+   to the first in the engine's move order.
+
+   Voting with the solver's first move costs one solve per completion. Solving every offered
+   move in every completion (the textbook rule) was measured at about three times the cost
+   for a like result on Classic Westcliff (20 deals, 4 completions: 10 won against 9).
+
+The game ends, lost unless won, when no move is offered or after the move cap of
+:mod:`.table`. Completions are drawn from a generator seeded by (``seed``, deal number).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..engine import api, core
+from ..engine.layout import MOVE, NO_BASE, O_BASE, P_BUILD, P_FOUND_KIND, P_FRETURN, P_NCARDS, PLACE_FOUND
+from ..engine.playout import MAX_PLAY_MOVES, greedy_scores
+from ..engine.search import safe_to_foundation, solve_root
+from ..rules import Rules
+from ..solver import Solver
+from . import Outcome
+from .table import Table, deck_of, stream
+
+DEFAULT_SAMPLES = 4
+DEFAULT_BUDGET = 500
+
+
+class PlannerPlayer:
+    """Perfect-information Monte Carlo over ``samples`` completions, each decided by the
+    solver on ``budget`` nodes (see the module docstring for the whole rule)."""
+
+    name = "planner"
+
+    def __init__(self, rules: Rules, samples: int = DEFAULT_SAMPLES, budget: int = DEFAULT_BUDGET, seed: int = 0):
+        if samples < 1 or budget < 1:
+            raise ValueError("the planner needs samples >= 1 and budget >= 1")
+        self.rules = rules
+        self.samples = int(samples)
+        self.budget = int(budget)
+        self.seed = int(seed)
+        self.pa = api.params(rules)
+        self._solver = Solver(rules, budget=self.budget)
+
+    def params(self) -> dict:
+        return {"samples": self.samples, "budget": self.budget, "seed": self.seed}
+
+    def play(self, deal: int) -> Outcome:
+        return self.play_deck(deck_of(self.rules, deal), deal)
+
+    def play_deck(self, deck, key: int = 0) -> Outcome:
+        """Play ``deck``; ``key`` (the deal number for numbered deals) seeds the completions."""
+        start = time.perf_counter()
+        table = Table(self.pa, deck)
+        rng = np.random.default_rng(stream(self.seed, key))
+        self._nodes = 0
+        self._plan: list[np.ndarray] = []
+        while not table.won and len(table.line) < MAX_PLAY_MOVES:
+            offered = table.candidates()
+            if not offered:
+                break
+            move = self._decide(table.observation(), offered, rng)
+            if move is None:
+                break
+            table.play(move)
+        verdict = "won" if table.won else "lost"
+        return Outcome(verdict, self._nodes, time.perf_counter() - start, table.moves())
+
+    # --- one decision ---------------------------------------------------------------------
+
+    def _decide(self, obs, offered: list[np.ndarray], rng) -> np.ndarray | None:
+        if self._plan and any(np.array_equal(self._plan[0], m) for m in offered):
+            return self._plan.pop(0)
+        self._plan = []
+        if len(offered) == 1:
+            return offered[0]
+        for move in offered:
+            if self._is_safe_foundation_move(obs.state, move):
+                return move
+        if not obs.unseen:
+            verdict, line = self._solve(obs.state, want_line=True)
+            if verdict == "won":
+                self._plan = line[1:]
+                return line[0]
+            if verdict == "lost":
+                return None
+            return self._greedy_order(obs.state, offered)[0]
+        votes = np.zeros(len(offered), dtype=np.int64)
+        for _ in range(self.samples):
+            verdict, line = self._solve(obs.complete(rng), want_line=True)
+            if verdict == "won":
+                votes += [np.array_equal(move, line[0]) for move in offered]
+        order = self._greedy_order(obs.state, offered)
+        return max(order, key=lambda m: votes[_index(offered, m)])  # max keeps the first of equals
+
+    def _greedy_order(self, state: np.ndarray, offered: list[np.ndarray]) -> list[np.ndarray]:
+        """``offered`` sorted by greedy's preference, best first (stable: engine order among equals)."""
+        rows = np.array(offered, dtype=np.int16)
+        scores = np.zeros(len(offered), dtype=np.int64)
+        greedy_scores(state, self.pa, rows, len(offered), scores)
+        return [offered[i] for i in np.argsort(-scores, kind="stable")]
+
+    def _is_safe_foundation_move(self, state: np.ndarray, move: np.ndarray) -> bool:
+        pa = self.pa
+        if move[0] != MOVE or move[1] >= PLACE_FOUND or move[2] < PLACE_FOUND:
+            return False
+        if not (pa[P_BUILD] == 0 and pa[P_NCARDS] == 52 and pa[P_FRETURN] == 0):
+            return False
+        if pa[P_FOUND_KIND] == 2 and state[pa[O_BASE]] == NO_BASE:
+            return False
+        j = int(move[2]) - PLACE_FOUND
+        return bool(safe_to_foundation(state, pa, j * 13 + int(core.found_next(state, pa, j))))
+
+    def _solve(self, state: np.ndarray, want_line: bool) -> tuple[str, list[np.ndarray]]:
+        """The solver's verdict on a full state, with its line as engine rows when asked."""
+        result = self._solver._run(solve_root, (state, self.pa), (), self.budget)
+        self._nodes += result.nodes
+        line = [api.move_row(m, self.pa) for m in result.line] if want_line else []
+        return result.verdict, line
+
+
+def _index(offered: list[np.ndarray], move: np.ndarray) -> int:
+    return next(i for i, m in enumerate(offered) if m is move)
