@@ -32,6 +32,7 @@ from .layout import (
 )
 
 LOST, WON, UNKNOWN = 0, 1, 2
+NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
 SOUND, WIN_FIRST = 1, 2
 
 
@@ -154,29 +155,38 @@ def ordered_moves(s, pa, mode, out, tmp):
     symmetric_piles = (pa[P_LAYOUT] == 0) & (pa[P_STOCK] == 1)
     twin_rule = twin_swap_dominance_holds(pa)
     heuristic = ((mode & WIN_FIRST) != 0) & (pa[P_BUILD] == 0)
-    m = 0
-    for pri in range(8):
-        for i in range(n):
-            if _priority(s, pa, tmp[i]) != pri:
-                continue
-            if tmp[i, 0] == MOVE and tmp[i, 1] < PLACE_WASTE and tmp[i, 2] < PLACE_WASTE:
-                src = np.int64(tmp[i, 1])
-                dst = np.int64(tmp[i, 2])
-                plen_src = np.int64(s[pa[O_PLEN] + src])
-                down = np.int64(s[pa[O_PDOWN] + src])
-                empty_dst = s[pa[O_PLEN] + dst] == 0
-                left = plen_src - tmp[i, 3]
-                if mode & SOUND and symmetric_piles and empty_dst and down == 0 and left == 0:
-                    continue
-                if mode & SOUND and twin_rule and not empty_dst and left > down and src < pa[P_NPILES]:
-                    if not _fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
-                        continue
-                if heuristic and src < pa[P_NPILES] and not _purposeful(s, pa, src, left, down, empty_dst):
-                    continue
+    # one pass rates every move (-1: pruned), a counting sort then writes them best first
+    rating = np.empty(n, dtype=np.int8)
+    count = np.zeros(NPRIORITY + 1, dtype=np.int64)
+    for i in range(n):
+        pri = _priority(s, pa, tmp[i])
+        if tmp[i, 0] == MOVE and tmp[i, 1] < PLACE_WASTE and tmp[i, 2] < PLACE_WASTE:
+            src = np.int64(tmp[i, 1])
+            dst = np.int64(tmp[i, 2])
+            plen_src = np.int64(s[pa[O_PLEN] + src])
+            down = np.int64(s[pa[O_PDOWN] + src])
+            empty_dst = s[pa[O_PLEN] + dst] == 0
+            left = plen_src - tmp[i, 3]
+            if mode & SOUND and symmetric_piles and empty_dst and down == 0 and left == 0:
+                pri = -1
+            elif mode & SOUND and twin_rule and not empty_dst and left > down and src < pa[P_NPILES]:
+                if not _fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
+                    pri = -1
+            if pri >= 0 and heuristic and src < pa[P_NPILES] and not _purposeful(s, pa, src, left, down, empty_dst):
+                pri = -1
+        rating[i] = pri
+        if pri >= 0:
+            count[pri + 1] += 1
+    for pri in range(NPRIORITY):
+        count[pri + 1] += count[pri]
+    for i in range(n):
+        pri = rating[i]
+        if pri >= 0:
+            m = count[pri]
+            count[pri] += 1
             for k in range(4):
                 out[m, k] = tmp[i, k]
-            m += 1
-    return m
+    return count[NPRIORITY - 1]
 
 
 @njit(cache=True)
