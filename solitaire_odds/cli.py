@@ -9,9 +9,10 @@ import click
 import numpy as np
 
 from . import deals, reference
+from .players import make_player, planner, player_names
 from .position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
-from .runs import WorkersError, RunSpec, run, summary
+from .runs import RunSpec, WorkersError, run, summary
 from .solver import DEFAULT_BUDGET, Solver
 from .store import StoreError, load_rows
 
@@ -61,6 +62,48 @@ def rules_from(game: str, settings: tuple[str, ...]):
 GAME = click.argument("game", metavar="GAME")
 SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
                         help="Rule switch, e.g. --set space_fill=king (repeatable). See `games`.")
+PLAYER = click.option("--player", default="solver", show_default=True,
+                      help="Who plays: solver (every card known), or random, greedy, planner "
+                           "(they see only what a person sees).")
+SAMPLES = click.option("--samples", default=None,
+                       help="Planner: completions of the hidden cards solved per decision (default 4).")
+SEED = click.option("--seed", default=None, help="random, greedy, planner: seed of their random draws (default 0).")
+
+
+def player_params(player: str, budget: str | None, samples: str | None, seed: str | None) -> dict:
+    """The keyword parameters of ``player`` from the command's options, refusing options
+    that do not apply to it."""
+    if player not in player_names():
+        raise CliError(f"unknown player {player!r}; choose one of {', '.join(player_names())}")
+    if samples is not None and player != "planner":
+        raise CliError("--samples applies to --player planner only")
+    if seed is not None and player == "solver":
+        raise CliError("--seed applies to the random, greedy and planner players; the solver draws nothing at random")
+    if budget is not None and player in ("random", "greedy"):
+        raise CliError(f"--budget applies to the solver and the planner; the {player} player does not search")
+    if player == "solver":
+        return {"budgets": parse_budgets(budget or str(DEFAULT_BUDGET)), "win_first": True}
+    params = {"seed": parse_seed(seed)}
+    if player == "planner":
+        params["samples"] = parse_count(samples or str(planner.DEFAULT_SAMPLES), "--samples")
+        params["budget"] = parse_count(budget or str(planner.DEFAULT_BUDGET), "--budget")
+    return params
+
+
+def parse_seed(text: str | None) -> int:
+    try:
+        seed = int(text or 0)
+    except ValueError:
+        raise CliError(f"--seed must be a whole number, not {text!r}") from None
+    if not 0 <= seed <= deals.MAX_DEAL:
+        raise CliError(f"--seed must lie in 0..{deals.MAX_DEAL}, not {seed}")
+    return seed
+
+
+def describe_player(player: str, params: dict) -> str:
+    if player == "solver":
+        return "budget " + ",".join(f"{b:,}" for b in params["budgets"])
+    return f"player {player} (" + ", ".join(f"{k} {v:,}" for k, v in sorted(params.items())) + ")"
 
 
 @click.group()
@@ -83,13 +126,18 @@ def games():
 @GAME
 @click.option("--deal", "deal", type=str, help="Deal number.")
 @click.option("--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Deal file (card names).")
-@click.option("--budget", default=str(DEFAULT_BUDGET), show_default=True, help="Node budget (e.g. 1e6).")
+@click.option("--budget", default=None, help=f"Node budget (e.g. 1e6; default {DEFAULT_BUDGET:,}, planner 500).")
 @click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the deal's deck to this file.")
+@PLAYER
+@SAMPLES
+@SEED
 @SETTINGS
-def solve(game, deal, path, budget, write_path, settings):
-    """Solve one deal and show the winning line."""
+def solve(game, deal, path, budget, write_path, player, samples, seed, settings):
+    """Solve one deal and show the winning line (or play it with --player and show its line)."""
     rules = rules_from(game, settings)
+    params = player_params(player, budget, samples, seed)
+
     ncards = rules["ncards"]
     if (deal is None) == (path is None):
         raise CliError("give exactly one of --deal N or --file F")
@@ -105,11 +153,18 @@ def solve(game, deal, path, budget, write_path, settings):
         title = f"{rules.label()} deal file {path}"
     if write_path:
         deals.write_deck(write_path, deck)
-    result = Solver(rules, budget=parse_count(budget, "--budget")).solve(deck=deck)
+    if player == "solver":
+        result = Solver(rules, budget=params["budgets"][-1]).solve(deck=deck)
+        verdict = f"verdict: {result.verdict} ({result.nodes:,} nodes, {result.seconds:.3f} s)"
+    else:
+        who = make_player(player, rules, **params)
+        result = who.play(number) if deal is not None else who.play_deck(deck)
+        verdict = (f"verdict: {result.verdict} ({describe_player(player, params)}: {len(result.line)} moves, "
+                   f"{result.nodes:,} solver nodes, {result.seconds:.3f} s)")
     position = reference.initial_position(rules, deck)
     click.echo(title)
     click.echo(position.render())
-    click.echo(f"verdict: {result.verdict} ({result.nodes:,} nodes, {result.seconds:.3f} s)")
+    click.echo(verdict)
     for step, move in enumerate(result.line, 1):
         click.echo(f"{step:4}. {describe_move(move, position)}")
         position = reference.apply_move(rules, position, move)
@@ -131,8 +186,12 @@ def parse_deal_number(text: str) -> int:
 @GAME
 @click.option("--deals", "count", default="10000", show_default=True, help="How many deals.")
 @click.option("--first", default="0", show_default=True, help="First deal number.")
-@click.option("--budget", default=str(DEFAULT_BUDGET), show_default=True,
-              help="Node budget, or an escalation such as 1e5,1e6,1e7.")
+@click.option("--budget", default=None,
+              help=f"Node budget, or an escalation such as 1e5,1e6,1e7 (default {DEFAULT_BUDGET:,}); "
+                   "planner: its budget per solve (default 500).")
+@PLAYER
+@SAMPLES
+@SEED
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Run folder (default: results/runs/GAME/...).")
@@ -145,9 +204,11 @@ def parse_deal_number(text: str) -> int:
               help="Transposition table per worker, in MiB (default: 80 bytes per budget node, "
                    "at most 1280). Part of the run's identity: a smaller table may leave more unknowns.")
 @SETTINGS
-def odds(game, count, first, budget, workers, out, resume, chunk_size, dask, table_mb, settings):
-    """Estimate the share of winnable deals, with a Wilson 95% interval."""
+def odds(game, count, first, budget, player, samples, seed, workers, out, resume, chunk_size, dask, table_mb,
+         settings):
+    """Estimate the share of winnable deals (or of deals a --player wins), with a Wilson 95% interval."""
     rules = rules_from(game, settings)
+    params = player_params(player, budget, samples, seed)
     n = parse_count(count, "--deals")
     start = parse_deal_number(first)
     if start + n - 1 > deals.MAX_DEAL:
@@ -158,9 +219,10 @@ def odds(game, count, first, budget, workers, out, resume, chunk_size, dask, tab
         raise CliError("--chunk-size must be at least 1")
     if table_mb is not None and table_mb < 1:
         raise CliError("--table-mb must be at least 1")
+    if table_mb is not None and player != "solver":
+        raise CliError("--table-mb applies to --player solver only")
     table = {"table_mb": table_mb} if table_mb else {}
-    spec = RunSpec.of(rules, start, n, chunk_size=chunk_size, budgets=parse_budgets(budget), win_first=True,
-                      **table)
+    spec = RunSpec.of(rules, start, n, player=player, chunk_size=chunk_size, **params, **table)
     run_dir = out or spec.default_dir(Path("results"))
     try:
         rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"])
@@ -170,7 +232,7 @@ def odds(game, count, first, budget, workers, out, resume, chunk_size, dask, tab
         click.echo(f"solitaire-odds: interrupted; the finished chunks are kept in {run_dir}: "
                    "rerun the same command with --resume to continue", err=True)
         sys.exit(130)
-    click.echo(f"{rules.label()}  deals {start}..{start + n - 1}  budget {budget}")
+    click.echo(f"{rules.label()}  deals {start}..{start + n - 1}  {describe_player(player, params)}")
     click.echo(summary(rows).format())
     click.echo(f"per-deal rows: {run_dir}")
 
