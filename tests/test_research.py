@@ -1,0 +1,162 @@
+"""The research surface: published claims, the reproduce table, the results API and the charts."""
+
+import math
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from solitaire_odds import results
+from solitaire_odds.claims import CLAIMS, PLAY, SOLVABLE, claims_for
+from solitaire_odds.cli import main
+from solitaire_odds.reproduce import closest
+from solitaire_odds.rules import GAMES, resolve
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.key)
+def test_claims_are_well_formed_and_every_reading_resolves(claim):
+    assert claim.game in GAMES
+    assert 0 < claim.value < 1 and claim.measures in (SOLVABLE, PLAY)
+    assert claim.source and claim.text and claim.note
+    if claim.interval:
+        assert claim.interval[0] < claim.value < claim.interval[1]
+    assert "" in claim.readings, "every claim is measured under the game's defaults too"
+    rules = [claim.rules(reading) for reading in claim.readings]
+    assert len(set(rules)) == len(rules), "two readings give the same rules"
+    assert {r.game for r in rules} == {claim.game}
+
+
+def test_claims_name_the_figures_of_the_rules_brief():
+    values = {claim.key: claim.value for claim in CLAIMS}
+    assert values == {"westcliff-classic": 0.25, "westcliff": 0.9, "duchess": 0.125, "easthaven-solvitaire": 0.82844}
+    easthaven = claims_for(["easthaven-solvitaire"])[0]
+    assert easthaven.measures == SOLVABLE and easthaven.interval == (0.82744, 0.82944)
+    assert easthaven.rules(easthaven.readings[0]) == resolve("easthaven", space_fill="any", foundation_return="on")
+    classic = claims_for(["westcliff-classic"])[0]
+    assert resolve("westcliff-classic", waste_playable="off") in {classic.rules(r) for r in classic.readings}
+    with pytest.raises(ValueError, match="unknown claim 'klondike'; choose from westcliff-classic"):
+        claims_for(["klondike"])
+
+
+def _row(claim, reading, player, won, unknown, n=100):
+    return {"claim": claim, "reading": reading, "player": player, "who": player, "n": n, "won": won,
+            "unknown": unknown, "share": won / n, "bracket_high": (won + unknown) / n}
+
+
+def test_closest_compares_a_solvable_claim_with_the_solver_and_reports_ties():
+    table = pd.DataFrame([
+        _row("easthaven-solvitaire", "defaults", "solver", 60, 0),
+        _row("easthaven-solvitaire", "space_fill=any foundation_return=on", "solver", 80, 5),
+        _row("easthaven-solvitaire", "space_fill=any", "solver", 70, 20),
+        _row("easthaven-solvitaire", "foundation_return=on", "random", 83, 0),
+    ])
+    best, notes = closest(claims_for(["easthaven-solvitaire"])[0], table)
+    assert best["reading"] == "space_fill=any foundation_return=on"  # narrowest bracket holding 82.8%
+    assert notes == ["the claim also lies in the bracket of: space_fill=any (solver) "
+                     "(more deals or a larger budget would tell them apart)"]
+
+
+def test_closest_compares_a_persons_claim_with_the_players_or_says_the_solver_is_a_bound():
+    duchess = claims_for(["duchess"])[0]
+    table = pd.DataFrame([_row("duchess", "defaults", "solver", 13, 0), _row("duchess", "defaults", "greedy", 5, 0),
+                          _row("duchess", "redeals=0", "greedy", 2, 0)])
+    best, notes = closest(duchess, table)
+    assert (best["reading"], best["player"], notes) == ("defaults", "greedy", [])
+    best, notes = closest(duchess, table[table["player"] == "solver"])
+    assert best["player"] == "solver" and "only an upper bound" in notes[0]
+
+
+def test_unknown_by_budget_counts_a_deal_decided_only_at_a_larger_budget_as_undecided():
+    rows = pd.DataFrame({"deal": [0, 1, 2, 3], "verdict": ["won", "lost", "won", "unknown"],
+                         "budget": [1000, 10000, 100000, 100000]})
+    curve = results.unknown_by_budget(rows, [100000, 1000, 10000])
+    assert list(curve["budget"]) == [1000, 10000, 100000]
+    assert list(curve["undecided"]) == [3, 2, 1]
+
+
+def test_running_share_ends_at_the_share_of_all_deals_with_its_interval():
+    rows = pd.DataFrame({"deal": range(50), "verdict": ["won", "lost"] * 25})
+    curve = results.running_share(rows, points=10)
+    assert curve["deals"].iloc[0] == 1 and curve["deals"].iloc[-1] == 50
+    assert curve["share"].iloc[-1] == 0.5
+    assert (curve["low"] <= curve["share"]).all() and (curve["share"] <= curve["high"]).all()
+
+
+def test_share_difference_interval_holds_zero_for_equal_shares_and_not_for_far_ones():
+    diff, low, high = results.share_difference(30, 100, 30, 100)
+    assert diff == 0 and low < 0 < high
+    diff, low, high = results.share_difference(90, 100, 10, 100)
+    assert math.isclose(diff, 0.8) and 0 < low < diff < high < 1
+
+
+@pytest.fixture(scope="module")
+def tiny_reproduce(tmp_path_factory):
+    """A reproduce run small enough for the suite: 6 deals of the American Westcliff claim."""
+    root = tmp_path_factory.mktemp("results")
+    args = ("reproduce", "--deals", 6, "--budget", "1e3,1e4", "--workers", 1, "--players", "solver,random",
+            "--claims", "westcliff", "--root", root, "--csv", root / "claims.csv")
+    return root, args, run(*args)
+
+
+def test_reproduce_prints_one_table_with_every_reading_and_player(tiny_reproduce):
+    root, args, result = tiny_reproduce
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "westcliff: published 9 in 10 = 90.0%" in out
+    assert "solver b1k+10k" in out and "random" in out
+    for reading in ("defaults", "run_moves=whole", "run_moves=single", "space_fill=king"):
+        assert f"\n  {reading} " in out
+    assert "\n  closest: " in out
+    table = pd.read_csv(root / "claims.csv")
+    assert len(table) == 8 and set(table["n"]) == {6}
+    assert (table["won"] + table["lost"] + table["unknown"] == 6).all()
+    assert len(results.find_runs(root)) == 8
+
+
+def test_reproduce_resumes_and_gives_the_same_table(tiny_reproduce):
+    root, args, first = tiny_reproduce
+    again = run(*args)
+    assert again.exit_code == 0, again.output
+    assert again.output == first.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (("reproduce", "--players", "solver,oracle"), "unknown player 'oracle'; choose from solver"),
+    (("reproduce", "--claims", "klondike"), "unknown claim 'klondike'"),
+    (("reproduce", "--deals", "0"), "--deals must be a whole number >= 1"),
+    (("plot", "pie", "--out", "x.png"), "unknown chart 'pie'; choose one of shares, convergence, budget, effects"),
+])
+def test_research_usage_errors_are_one_line_with_status_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("solitaire-odds: error: ") and message in lines[0]
+
+
+def test_plot_without_runs_says_what_to_do(tmp_path):
+    result = run("plot", "shares", tmp_path, "--out", tmp_path / "a.png")
+    assert result.exit_code == 2 and "no run folders" in result.output
+
+
+@pytest.mark.parametrize("chart", ["shares", "convergence", "budget", "effects"])
+def test_plot_draws_each_chart_of_a_small_run(tiny_reproduce, tmp_path, chart):
+    root, _, _ = tiny_reproduce
+    out = tmp_path / f"{chart}.png"
+    result = run("plot", chart, root, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG") and out.stat().st_size > 10_000
+
+
+def test_summaries_and_effects_come_from_the_run_folders(tiny_reproduce):
+    root, _, _ = tiny_reproduce
+    summary = results.summarize_runs(results.find_runs(root))
+    assert set(summary["changed"]) == {"defaults", "run_moves=whole", "run_moves=single", "space_fill=king"}
+    effects = results.switch_effects(summary)
+    assert len(effects) == 6  # 3 switches x 2 players, each against the defaults
+    assert (effects["low"] <= effects["effect"]).all() and (effects["effect"] <= effects["high"]).all()
+    curves = results.budget_curves(results.find_runs(root))
+    assert set(curves["budget"]) == {1000, 10000} and len(curves) == 8
