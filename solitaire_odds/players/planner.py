@@ -35,13 +35,13 @@ from ..engine.search import safe_to_foundation, solve_root
 from ..rules import Rules
 from ..solver import Solver
 from . import Outcome
-from .table import Table, deck_of, stream
+from .table import DealPlayer, Table, stream
 
 DEFAULT_SAMPLES = 4
 DEFAULT_BUDGET = 500
 
 
-class PlannerPlayer:
+class PlannerPlayer(DealPlayer):
     """Perfect-information Monte Carlo over ``samples`` completions, each decided by the
     solver on ``budget`` nodes (see the module docstring for the whole rule)."""
 
@@ -60,13 +60,10 @@ class PlannerPlayer:
     def params(self) -> dict:
         return {"samples": self.samples, "budget": self.budget, "seed": self.seed}
 
-    def play(self, deal: int) -> Outcome:
-        return self.play_deck(deck_of(self.rules, deal), deal)
-
-    def play_deck(self, deck, key: int = 0) -> Outcome:
-        """Play ``deck``; ``key`` (the deal number for numbered deals) seeds the completions."""
+    def play_state(self, state: np.ndarray, key: int) -> Outcome:
+        """Play on from the engine state ``state`` (left unchanged)."""
         start = time.perf_counter()
-        table = Table(self.pa, deck)
+        table = Table(self.pa, state)
         rng = np.random.default_rng(stream(self.seed, key))
         self._nodes = 0
         self._plan: list[np.ndarray] = []

@@ -11,10 +11,10 @@ from ..engine import api
 from ..engine.playout import MAX_PLAY_MOVES, playout
 from ..rules import Rules
 from . import Outcome
-from .table import deck_of, first_state, stream
+from .table import DealPlayer, stream
 
 
-class PlayoutPlayer:
+class PlayoutPlayer(DealPlayer):
     """Plays a deal with the numba policy ``policy`` of :mod:`solitaire_odds.engine.playout`;
     ``seed`` (with the deal number) drives its random draws."""
 
@@ -30,13 +30,10 @@ class PlayoutPlayer:
     def params(self) -> dict:
         return {"seed": self.seed}
 
-    def play(self, deal: int) -> Outcome:
-        return self.play_deck(deck_of(self.rules, deal), deal)
-
-    def play_deck(self, deck, key: int = 0) -> Outcome:
-        """Play ``deck``; ``key`` (the deal number for numbered deals) picks the random stream."""
+    def play_state(self, state: np.ndarray, key: int) -> Outcome:
+        """Play on from the engine state ``state`` (left unchanged)."""
         start = time.perf_counter()
-        s = first_state(self.pa, deck)
+        s = state.copy()
         won, played = playout(s, self.pa, self.policy, np.uint64(stream(self.seed, key)), MAX_PLAY_MOVES,
                               self._line)
         line = [api.move_tuple(row, self.pa) for row in self._line[:played]]

@@ -35,17 +35,25 @@ def first_state(pa: np.ndarray, deck) -> np.ndarray:
     return s
 
 
-def deck_of(rules, deal: int) -> list[int]:
-    return deals.deck(deal, rules["ncards"])
+class DealPlayer:
+    """The entry points every player that cannot see hidden cards shares; a subclass sets
+    ``rules`` and ``pa`` and plays on from a state in ``play_state(state, key)``."""
+
+    def play(self, deal: int):
+        return self.play_deck(deals.deck(deal, self.rules["ncards"]), deal)
+
+    def play_deck(self, deck, key: int = 0):
+        """Play ``deck``; ``key`` (the deal number for numbered deals) picks the random stream."""
+        return self.play_state(first_state(self.pa, deck), key)
 
 
 class Table:
     """One game in progress. The player gets :meth:`observation` and :meth:`candidates`,
     never the state itself."""
 
-    def __init__(self, pa: np.ndarray, deck):
+    def __init__(self, pa: np.ndarray, state: np.ndarray):
         self.pa = pa
-        self._state = first_state(pa, deck)
+        self._state = state.copy()
         self._scratch = np.zeros(int(pa[P_NCARDS]), dtype=np.uint8)
         self._rows = np.zeros((MAX_MOVES, 4), dtype=np.int16)
         self._seen = {core.state_key(self._state, pa)}
