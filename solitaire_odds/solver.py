@@ -82,6 +82,7 @@ class Solver:
         self._scratch = np.zeros(ncards, dtype=np.uint8)
         self._deck = np.zeros(ncards, dtype=np.uint8)
         self._path = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int16)
+        self._moves_seen: dict = {}
 
     def _next_generation(self) -> np.uint32:
         if self._gen + 2 >= 2**32 - 1:
@@ -112,5 +113,16 @@ class Solver:
             self._next_generation(), *tail, self._states, self._moves, self._nmoves, self._idx, self._tmp,
             self._scratch, self._path)
         seconds = time.perf_counter() - start
-        line = [api.move_tuple(self._path[i], self.pa) for i in range(length)]
-        return SolveResult(VERDICTS[verdict], int(nodes), seconds, line)
+        return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length))
+
+    def _line(self, length: int) -> list:
+        """The first ``length`` moves of the path as tuples; each distinct row is converted
+        once per solver (converting every move anew cost a third of an easy deal's time)."""
+        line = []
+        for row in self._path[:length].tolist():
+            key = tuple(row)
+            move = self._moves_seen.get(key)
+            if move is None:
+                move = self._moves_seen[key] = api.move_tuple(row, self.pa)
+            line.append(move)
+        return line
