@@ -90,27 +90,27 @@ class PlannerPlayer(DealPlayer):
             if self._is_safe_foundation_move(obs.state, move):
                 return move
         if not obs.unseen:
-            verdict, line = self._solve(obs.state, want_line=True)
+            verdict, line = self._solve(obs.state)
             if verdict == "won":
                 self._plan = line[1:]
                 return line[0]
             if verdict == "lost":
                 return None
-            return self._greedy_order(obs.state, offered)[0]
+            return offered[self._greedy_order(obs.state, offered)[0]]
         votes = np.zeros(len(offered), dtype=np.int64)
         for _ in range(self.samples):
-            verdict, line = self._solve(obs.complete(rng), want_line=True)
+            verdict, line = self._solve(obs.complete(rng))
             if verdict == "won":
                 votes += [np.array_equal(move, line[0]) for move in offered]
         order = self._greedy_order(obs.state, offered)
-        return max(order, key=lambda m: votes[_index(offered, m)])  # max keeps the first of equals
+        return offered[max(order, key=lambda i: votes[i])]  # max keeps the first of equals
 
-    def _greedy_order(self, state: np.ndarray, offered: list[np.ndarray]) -> list[np.ndarray]:
-        """``offered`` sorted by greedy's preference, best first (stable: engine order among equals)."""
+    def _greedy_order(self, state: np.ndarray, offered: list[np.ndarray]) -> list[int]:
+        """Indices of ``offered`` by greedy's preference, best first (engine order among equals)."""
         rows = np.array(offered, dtype=np.int16)
         scores = np.zeros(len(offered), dtype=np.int64)
         greedy_scores(state, self.pa, rows, len(offered), scores)
-        return [offered[i] for i in np.argsort(-scores, kind="stable")]
+        return [int(i) for i in np.argsort(-scores, kind="stable")]
 
     def _is_safe_foundation_move(self, state: np.ndarray, move: np.ndarray) -> bool:
         pa = self.pa
@@ -123,13 +123,11 @@ class PlannerPlayer(DealPlayer):
         j = int(move[2]) - PLACE_FOUND
         return bool(safe_to_foundation(state, pa, j * 13 + int(core.found_next(state, pa, j))))
 
-    def _solve(self, state: np.ndarray, want_line: bool) -> tuple[str, list[np.ndarray]]:
-        """The solver's verdict on a full state, with its line as engine rows when asked."""
+    def _solve(self, state: np.ndarray) -> tuple[str, list[np.ndarray]]:
+        """The solver's verdict on a full state and its winning line as engine rows. (Solver has
+        no public call for a flat state; ``_run`` with ``solve_root`` is what ``solve_position``
+        does after converting a Position.)"""
         result = self._solver._run(solve_root, (state, self.pa), (), self.budget)
         self._nodes += result.nodes
-        line = [api.move_row(m, self.pa) for m in result.line] if want_line else []
-        return result.verdict, line
+        return result.verdict, [api.move_row(m, self.pa) for m in result.line]
 
-
-def _index(offered: list[np.ndarray], move: np.ndarray) -> int:
-    return next(i for i, m in enumerate(offered) if m is move)
