@@ -202,7 +202,8 @@ def parse_deal_number(text: str) -> int:
                    "scheduler at ADDRESS (tcp://host:port).")
 @click.option("--table-mb", type=int, default=None,
               help="Transposition table per worker, in MiB (default: 80 bytes per budget node, "
-                   "at most 1280). Part of the run's identity: a smaller table may leave more unknowns.")
+                   "at most 1280). Part of the run's identity: another size can change which deals "
+                   "are decided within the budget.")
 @SETTINGS
 def odds(game, count, first, budget, player, samples, seed, workers, out, resume, chunk_size, dask, table_mb,
          settings):
