@@ -103,6 +103,13 @@ def twin_swap_dominance_holds(pa):
 
 
 @njit(cache=True)
+def has_win_first_pass(pa):
+    """The WIN_FIRST heuristic (:func:`_purposeful`) is written for games built down in
+    alternating colours; elsewhere a first pass would only repeat the start of the full one."""
+    return pa[P_BUILD] == 0
+
+
+@njit(cache=True)
 def _purposeful(s, pa, src, left, down, empty_dst):
     """WIN_FIRST heuristic: a tableau move is worth trying when it turns a face-down card
     up, empties its pile onto a card, or uncovers a card that can go to a foundation."""
@@ -154,7 +161,7 @@ def ordered_moves(s, pa, mode, out, tmp):
     # swapped, so the reachable positions are the same up to pile order.
     symmetric_piles = (pa[P_LAYOUT] == 0) & (pa[P_STOCK] == 1)
     twin_rule = twin_swap_dominance_holds(pa)
-    heuristic = ((mode & WIN_FIRST) != 0) & (pa[P_BUILD] == 0)
+    heuristic = ((mode & WIN_FIRST) != 0) & has_win_first_pass(pa)
     # one pass rates every move (-1: pruned), a counting sort then writes them best first
     rating = np.empty(n, dtype=np.int8)
     count = np.zeros(NPRIORITY + 1, dtype=np.int64)
@@ -263,13 +270,13 @@ def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, id
 @njit(cache=True)
 def solve_root(root, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, states, moves, nmoves, idx, tmp,
                scratch, path):
-    """Solve from position ``root``: a WIN_FIRST pass of a tenth of the budget when asked,
-    then the full search, with the SOUND reductions when ``reductions`` is set (the plain
+    """Solve from position ``root``: a WIN_FIRST pass of half the budget when asked (where the
+    game has one; most wins are found there, so it gets a large share), then the full search, with the SOUND reductions when ``reductions`` is set (the plain
     search otherwise). Uses table generations ``gen`` and ``gen + 1``.
     Returns (verdict, nodes, line length)."""
     total = 0
-    if win_first:
-        verdict, nodes, length = search(root, pa, max(1000, budget // 10), SOUND | WIN_FIRST, tt1, tt2, ttg, gen,
+    if win_first and has_win_first_pass(pa):
+        verdict, nodes, length = search(root, pa, max(1000, budget // 2), SOUND | WIN_FIRST, tt1, tt2, ttg, gen,
                                         states, moves, nmoves, idx, tmp, scratch, path)
         total += nodes
         if verdict == WON:
