@@ -17,17 +17,22 @@ from solitaire_odds.cli import parse_budgets, parse_count
 
 
 def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: int | None,
-              root: str = "results") -> argparse.Namespace:
-    """Parse --deals, --budget, --workers and --root, defaulting to the script's parameters."""
+              root: str = "results", players: tuple[str, ...] | None = None) -> argparse.Namespace:
+    """Parse --deals, --budget, --workers, --root (and --players when the script has players),
+    defaulting to the script's parameters."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--deals", default=str(deals), help=f"deals 0..N-1 per rule set (default {deals:,})")
     parser.add_argument("--budget", default=",".join(str(b) for b in budgets),
                         help="solver node budget or escalation, e.g. 1e5,1e6")
     parser.add_argument("--workers", type=int, default=workers, help="worker processes (default: every core)")
     parser.add_argument("--root", type=Path, default=Path(root), help="results folder (default: results)")
+    if players is not None:
+        parser.add_argument("--players", default=",".join(players), help="comma-separated players")
     args = parser.parse_args()
     args.deals = parse_count(args.deals, "--deals")
     args.budget = parse_budgets(args.budget)
+    if players is not None:
+        args.players = args.players.split(",")
     return args
 
 

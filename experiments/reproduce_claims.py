@@ -4,7 +4,7 @@ results/claims.csv, results/claims.txt (the table `solitaire-odds reproduce` pri
 results/claims.png (share per reading and player, claims marked) and results/convergence.png
 (the solver's running share under each claim's first reading).
 
-    python experiments/reproduce_claims.py --deals 500 --budget 1e4,1e5 --workers 2
+    python experiments/reproduce_claims.py --deals 500 --budget 1e4,1e5 --players solver,greedy
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ PLAYERS = tuple(player_names())   # the solver and every hidden-information play
 
 
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
+    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS, players=PLAYERS)
     claims = list(CLAIMS)
-    table = reproduce(claims, list(PLAYERS), args.deals, args.budget, args.root, args.workers, log)
+    table = reproduce(claims, args.players, args.deals, args.budget, args.root, args.workers, log)
     write_table(table, args.root / "claims.csv")
     text = format_table(claims, table)
-    (args.root / "claims.txt").write_text(f"solver budget {','.join(map(str, args.budget))}\n{text}")
+    command = (f"python experiments/reproduce_claims.py --deals {args.deals} "
+               f"--budget {','.join(map(str, args.budget))} --players {','.join(args.players)}")
+    (args.root / "claims.txt").write_text(f"{command}\n\n{text}")
     print(text)
     title = f"Published claims against measured shares ({args.deals:,} deals per bar)"
     print(f"wrote {save(plot_shares(table, title=title), args.root / 'claims.png')}")
