@@ -14,7 +14,7 @@ import numpy as np
 
 from .engine import api
 from .engine.layout import MAX_MOVES, P_NCARDS, S_SIZE
-from .engine.search import LOST, UNKNOWN, WON, solve_deal, solve_root
+from .engine.search import GENERATIONS, LOST, UNKNOWN, WON, solve_deal, solve_root
 from .position import Position
 from .rules import Rules
 
@@ -85,11 +85,13 @@ class Solver:
         self._moves_seen: dict = {}
 
     def _next_generation(self) -> np.uint32:
-        if self._gen + 2 >= 2**32 - 1:
+        """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot)."""
+        if self._gen + GENERATIONS >= 2**32 - 1:
             self._ttg[:] = 0
             self._gen = 0
-        self._gen += 2
-        return np.uint32(self._gen - 1)
+        first = self._gen + 1
+        self._gen += GENERATIONS
+        return np.uint32(first)
 
     def solve(self, deal: int | None = None, deck: list[int] | None = None,
               budget: int | None = None) -> SolveResult:

@@ -33,6 +33,7 @@ from .layout import (
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
+GENERATIONS = 32  # table generations one solve may use (restarts + the full pass)
 SOUND, WIN_FIRST = 1, 2
 
 
@@ -144,8 +145,9 @@ def _priority(s, pa, mv):
 
 
 @njit(cache=True)
-def ordered_moves(s, pa, mode, out, tmp):
-    """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows."""
+def ordered_moves(s, pa, mode, out, tmp, salt):
+    """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
+    A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
     n = legal_moves(s, pa, tmp)
     alt_one_deck = (pa[P_BUILD] == 0) & (pa[P_NCARDS] == 52) & (pa[P_FRETURN] == 0)
     if mode & SOUND and alt_one_deck and not (pa[P_FOUND_KIND] == 2 and s[pa[O_BASE]] == NO_BASE):
@@ -184,16 +186,19 @@ def ordered_moves(s, pa, mode, out, tmp):
         rating[i] = pri
         if pri >= 0:
             count[pri + 1] += 1
+    start = np.zeros(NPRIORITY + 1, dtype=np.int64)
     for pri in range(NPRIORITY):
-        count[pri + 1] += count[pri]
+        start[pri + 1] = start[pri] + count[pri + 1]
+    placed = np.zeros(NPRIORITY, dtype=np.int64)
     for i in range(n):
         pri = rating[i]
         if pri >= 0:
-            m = count[pri]
-            count[pri] += 1
+            size = count[pri + 1]
+            m = start[pri] + (placed[pri] + salt) % size
+            placed[pri] += 1
             for k in range(4):
                 out[m, k] = tmp[i, k]
-    return count[NPRIORITY - 1]
+    return start[NPRIORITY]
 
 
 @njit(cache=True)
@@ -218,7 +223,16 @@ def _tt_insert(h1, h2, tt1, tt2, ttg, gen):
 
 
 @njit(cache=True)
-def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, idx, tmp, scratch, path):
+def _depth_salt(salt, depth):
+    """0 for the first attempt (the plain order); else a pseudo-random rotation per depth."""
+    if salt == 0:
+        return 0
+    x = np.uint64(salt) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(depth) * np.uint64(0xBF58476D1CE4E5B9)
+    return np.int64((x >> np.uint64(33)) & np.uint64(0xFFFF))
+
+
+@njit(cache=True)
+def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, idx, tmp, scratch, path, salt):
     """Depth-first search from ``root``. Returns (verdict, nodes, length of the winning line
     written to ``path``). ``states``, ``moves``, ``nmoves``, ``idx`` are the explicit stack
     (its depth is their first dimension); ``tmp`` holds MAX_MOVES moves; ``gen`` marks this
@@ -232,7 +246,7 @@ def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, id
     h1, h2 = state_key(root, pa)
     _tt_insert(h1, h2, tt1, tt2, ttg, gen)
     nodes = 1
-    nmoves[0] = ordered_moves(states[0], pa, mode, moves[0], tmp)
+    nmoves[0] = ordered_moves(states[0], pa, mode, moves[0], tmp, _depth_salt(salt, 0))
     idx[0] = 0
     depth = 0
     truncated = False
@@ -262,7 +276,7 @@ def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, id
             truncated = True
             continue
         depth += 1
-        nmoves[depth] = ordered_moves(child, pa, mode, moves[depth], tmp)
+        nmoves[depth] = ordered_moves(child, pa, mode, moves[depth], tmp, _depth_salt(salt, depth))
         idx[depth] = 0
     return (UNKNOWN if truncated else LOST), nodes, 0
 
@@ -270,19 +284,34 @@ def search(root, pa, budget, mode, tt1, tt2, ttg, gen, states, moves, nmoves, id
 @njit(cache=True)
 def solve_root(root, pa, budget, win_first, reductions, tt1, tt2, ttg, gen, states, moves, nmoves, idx, tmp,
                scratch, path):
-    """Solve from position ``root``: a WIN_FIRST pass of half the budget when asked (where the
-    game has one; most wins are found there, so it gets a large share), then the full search, with the SOUND reductions when ``reductions`` is set (the plain
-    search otherwise). Uses table generations ``gen`` and ``gen + 1``.
-    Returns (verdict, nodes, line length)."""
+    """Solve from position ``root``: when asked (and the game has one), the WIN_FIRST pass,
+    then the full search with the SOUND reductions (the plain search without ``reductions``).
+
+    The WIN_FIRST pass gets half the budget, spent in restarts of growing size (1, 1, 2, 2,
+    4, 4, ... units of a hundredth of the budget), each trying the moves of equal priority in
+    another order: how long a depth-first search takes to find a win varies enormously with
+    the order of its first choices, and short restarts cut that tail. A restart that exhausts
+    its (heuristically pruned) space ends the pass. Uses table generations ``gen`` to
+    ``gen + GENERATIONS - 1``. Returns (verdict, nodes, line length)."""
     total = 0
     if win_first and has_win_first_pass(pa):
-        verdict, nodes, length = search(root, pa, max(1000, budget // 2), SOUND | WIN_FIRST, tt1, tt2, ttg, gen,
-                                        states, moves, nmoves, idx, tmp, scratch, path)
-        total += nodes
-        if verdict == WON:
-            return verdict, total, length
-    verdict, nodes, length = search(root, pa, budget, SOUND if reductions else 0, tt1, tt2, ttg, gen + np.uint32(1),
-                                    states, moves, nmoves, idx, tmp, scratch, path)
+        unit = max(1000, budget // 100)
+        left = max(1000, budget // 2)
+        attempt = 0
+        while left > 0 and attempt < GENERATIONS - 1:
+            size = min(left, unit << (attempt // 2))
+            verdict, nodes, length = search(root, pa, size, SOUND | WIN_FIRST, tt1, tt2, ttg,
+                                            gen + np.uint32(attempt + 1), states, moves, nmoves, idx, tmp,
+                                            scratch, path, attempt)
+            total += nodes
+            if verdict == WON:
+                return verdict, total, length
+            if verdict == LOST:
+                break
+            left -= nodes
+            attempt += 1
+    verdict, nodes, length = search(root, pa, budget, SOUND if reductions else 0, tt1, tt2, ttg, gen,
+                                    states, moves, nmoves, idx, tmp, scratch, path, 0)
     return verdict, total + nodes, length
 
 
