@@ -183,3 +183,27 @@ def test_two_deck_endgames_wins_replay_and_losses_are_exhaustive(game, switches,
                 assert not found, "the engine says lost, the reference search finds a win"
                 checked["lost"] += 1
     assert checked["won"] >= 10 and checked["lost"] >= min_lost, dict(checked)
+
+
+def test_dead_waste_cards_end_the_search_as_the_plain_search_would():
+    """With ``waste_playable`` off a waste card that is not the live top card can never leave
+    (a SOUND dead end). Endgames of Classic Westcliff, reached along winning lines played
+    with the waste playable, are decided under ``waste_playable=off`` by the reduced and the
+    plain search: they must agree, on positions with buried waste cards and on clean ones."""
+    playable, strict = resolve("westcliff-classic"), resolve("westcliff-classic", waste_playable=False)
+    finder = Solver(playable, budget=BUDGET)
+    reduced = Solver(strict, budget=BUDGET, win_first=False, reductions=True)
+    plain = Solver(strict, budget=BUDGET, win_first=False, reductions=False)
+    rng = random.Random(11)
+    outcomes = Counter()
+    for deal in range(80):
+        found = finder.solve(deal)
+        if found.verdict != "won":
+            continue
+        cut = int(len(found.line) * rng.uniform(0.8, 0.97))
+        position = replay(playable, deals.deck(deal), found.line[:cut])
+        a, b = reduced.solve_position(position), plain.solve_position(position)
+        if "unknown" not in (a.verdict, b.verdict):
+            assert a.verdict == b.verdict, f"deal {deal}: reduced {a.verdict}, plain {b.verdict}"
+            outcomes[(a.verdict, len(position.waste) > 0)] += 1
+    assert outcomes[("lost", True)] >= 5 and outcomes[("won", False)] >= 5, dict(outcomes)

@@ -11,8 +11,8 @@ One kernel, :func:`search`, serves every game. Its verdicts:
 
 Reductions (``mode`` bits):
 
-* SOUND: safe foundation moves and pointless-move pruning, each proven below, so a LOST under
-  them is a LOST of the plain search.
+* SOUND: safe foundation moves, pointless-move pruning and dead ends (a card buried in the
+  waste for good), each proven below, so a LOST under them is a LOST of the plain search.
 * WIN_FIRST: a heuristic dominance (partial runs only when they free a foundation card), used
   only in a first pass that may answer WON; any other outcome is re-searched without it.
 """
@@ -26,8 +26,8 @@ from .core import (
     apply_move, deal_into, fits_found, found_next, is_won, legal_moves, pcard, shuffled_deck, state_key,
 )
 from .layout import (
-    DEAL, MOVE, NO_BASE, O_BASE, O_FOUND, O_PDOWN, O_PLEN, P_BUILD, P_FOUND_KIND,
-    P_FRETURN, P_LAYOUT, P_NCARDS, P_NPILES, P_RUN, P_STOCK, PLACE_FOUND, PLACE_WASTE, REDEAL,
+    DEAL, MOVE, NO_BASE, O_BASE, O_FOUND, O_PDOWN, O_PLEN, O_WLEN, O_WLIVE, P_BUILD, P_FOUND_KIND,
+    P_FRETURN, P_LAYOUT, P_NCARDS, P_NPILES, P_RUN, P_STOCK, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE, REDEAL,
     S_SIZE, TURN,
 )
 
@@ -104,6 +104,16 @@ def twin_swap_dominance_holds(pa):
 
 
 @njit(cache=True)
+def dead_card_in_waste(s, pa):
+    """With ``waste_playable`` off a turned card is played at once or never: any waste card
+    but a live top card can never leave the waste, so no win remains (SOUND dead end)."""
+    if pa[P_WASTE_PLAYABLE] == 1:
+        return False
+    wlen = s[pa[O_WLEN]]
+    return (wlen >= 2) | ((wlen == 1) & (s[pa[O_WLIVE]] == 0))
+
+
+@njit(cache=True)
 def has_win_first_pass(pa):
     """The WIN_FIRST heuristic (:func:`_purposeful`) is written for games built down in
     alternating colours; elsewhere a first pass would only repeat the start of the full one."""
@@ -148,6 +158,8 @@ def _priority(s, pa, mv):
 def ordered_moves(s, pa, mode, out, tmp, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
+    if mode & SOUND and dead_card_in_waste(s, pa):
+        return 0
     n = legal_moves(s, pa, tmp)
     alt_one_deck = (pa[P_BUILD] == 0) & (pa[P_NCARDS] == 52) & (pa[P_FRETURN] == 0)
     if mode & SOUND and alt_one_deck and not (pa[P_FOUND_KIND] == 2 and s[pa[O_BASE]] == NO_BASE):
