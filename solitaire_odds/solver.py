@@ -105,8 +105,11 @@ class Solver:
 
     def solve_position(self, position: Position, budget: int | None = None) -> SolveResult:
         """Solve from any position of this game (a constructed one, or one met in play)."""
-        root = api.from_position(position, self.pa)
-        return self._run(solve_root, (root, self.pa), (), budget)
+        return self.solve_state(api.from_position(position, self.pa), budget)
+
+    def solve_state(self, state: np.ndarray, budget: int | None = None) -> SolveResult:
+        """Solve from an engine state (the flat array players and kernels hold)."""
+        return self._run(solve_root, (state, self.pa), (), budget)
 
     def _run(self, kernel, head, tail, budget) -> SolveResult:
         start = time.perf_counter()

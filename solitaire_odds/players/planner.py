@@ -31,7 +31,7 @@ import numpy as np
 from ..engine import api, core
 from ..engine.layout import MOVE, NO_BASE, O_BASE, P_BUILD, P_FOUND_KIND, P_FRETURN, P_NCARDS, PLACE_FOUND
 from ..engine.playout import MAX_PLAY_MOVES, greedy_scores
-from ..engine.search import safe_to_foundation, solve_root
+from ..engine.search import safe_to_foundation
 from ..rules import Rules
 from ..solver import Solver
 from . import Outcome
@@ -124,10 +124,8 @@ class PlannerPlayer(DealPlayer):
         return bool(safe_to_foundation(state, pa, j * 13 + int(core.found_next(state, pa, j))))
 
     def _solve(self, state: np.ndarray) -> tuple[str, list[np.ndarray]]:
-        """The solver's verdict on a full state and its winning line as engine rows. (Solver has
-        no public call for a flat state; ``_run`` with ``solve_root`` is what ``solve_position``
-        does after converting a Position.)"""
-        result = self._solver._run(solve_root, (state, self.pa), (), self.budget)
+        """The solver's verdict on a full state and its winning line as engine rows."""
+        result = self._solver.solve_state(state, self.budget)
         self._nodes += result.nodes
         return result.verdict, [api.move_row(m, self.pa) for m in result.line]
 
