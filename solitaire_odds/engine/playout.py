@@ -121,14 +121,24 @@ def greedy_scores(s, pa, moves, n, out):
 
 
 @njit(cache=True)
-def _seen_insert(h1, h2, keys1, keys2, used):
-    """Record a position; False when it was already recorded (open addressing)."""
+def _seen_slot(h1, h2, keys1, keys2, used):
+    """Where a position sits in the seen-set, or the free slot where it would go (open
+    addressing)."""
     mask = np.uint64(keys1.shape[0] - 1)
     k = h1 & mask
     while used[k]:
         if keys1[k] == h1 and keys2[k] == h2:
-            return False
+            return k
         k = (k + np.uint64(1)) & mask
+    return k
+
+
+@njit(cache=True)
+def _seen_insert(h1, h2, keys1, keys2, used):
+    """Record a position; False when it was already recorded."""
+    k = _seen_slot(h1, h2, keys1, keys2, used)
+    if used[k]:
+        return False
     used[k] = True
     keys1[k] = h1
     keys2[k] = h2
@@ -137,13 +147,7 @@ def _seen_insert(h1, h2, keys1, keys2, used):
 
 @njit(cache=True)
 def _seen(h1, h2, keys1, keys2, used):
-    mask = np.uint64(keys1.shape[0] - 1)
-    k = h1 & mask
-    while used[k]:
-        if keys1[k] == h1 and keys2[k] == h2:
-            return True
-        k = (k + np.uint64(1)) & mask
-    return False
+    return used[_seen_slot(h1, h2, keys1, keys2, used)]
 
 
 @njit(cache=True)
