@@ -178,7 +178,7 @@ def ordered_moves(s, pa, mode, out, tmp, salt):
     heuristic = ((mode & WIN_FIRST) != 0) & has_win_first_pass(pa)
     # one pass rates every move (-1: pruned), a counting sort then writes them best first
     rating = np.empty(n, dtype=np.int8)
-    count = np.zeros(NPRIORITY + 1, dtype=np.int64)
+    count = np.zeros(NPRIORITY, dtype=np.int64)
     for i in range(n):
         pri = _priority(s, pa, tmp[i])
         if tmp[i, 0] == MOVE and tmp[i, 1] < PLACE_WASTE and tmp[i, 2] < PLACE_WASTE:
@@ -197,16 +197,15 @@ def ordered_moves(s, pa, mode, out, tmp, salt):
                 pri = -1
         rating[i] = pri
         if pri >= 0:
-            count[pri + 1] += 1
+            count[pri] += 1
     start = np.zeros(NPRIORITY + 1, dtype=np.int64)
     for pri in range(NPRIORITY):
-        start[pri + 1] = start[pri] + count[pri + 1]
+        start[pri + 1] = start[pri] + count[pri]
     placed = np.zeros(NPRIORITY, dtype=np.int64)
     for i in range(n):
         pri = rating[i]
         if pri >= 0:
-            size = count[pri + 1]
-            m = start[pri] + (placed[pri] + salt) % size
+            m = start[pri] + (placed[pri] + salt) % count[pri]
             placed[pri] += 1
             for k in range(4):
                 out[m, k] = tmp[i, k]

@@ -3,7 +3,7 @@ sees (an :class:`~solitaire_odds.players.observation.Observation`).
 
 Every player answers the same question for a run: given a deal number, did it win, with which
 line, at what cost? :func:`make_player` builds one by name; runs, the CLI and the notebooks only
-use that interface, so a new player is one module and one line in :data:`PLAYERS`.
+use that interface, so a new player is one module and one line in :func:`_player_classes`.
 """
 
 from __future__ import annotations
