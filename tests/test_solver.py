@@ -164,9 +164,9 @@ def test_two_deck_endgames_wins_replay_and_losses_are_exhaustive(game, switches,
     exhaustive search over the reference where that search can finish."""
     rules = resolve(game, **switches)
     solver = Solver(rules, budget=BUDGET)
-    rng = random.Random(hash((game, tuple(switches.items()))) % 1000)
+    rng = random.Random(f"{game} {sorted(switches.items())}")  # str seeds are stable across runs
     checked = Counter()
-    for _ in range(50):
+    for _ in range(80):
         position = two_deck_endgame(rng, loose=rng.randint(8, 30))
         if game == "box-kite":
             position.redeals_used = 0
