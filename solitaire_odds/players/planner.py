@@ -28,10 +28,9 @@ import time
 
 import numpy as np
 
-from ..engine import api, core
-from ..engine.layout import MOVE, NO_BASE, O_BASE, P_BUILD, P_FOUND_KIND, P_FRETURN, P_NCARDS, PLACE_FOUND
+from ..engine import api
 from ..engine.playout import MAX_PLAY_MOVES, greedy_scores
-from ..engine.search import safe_to_foundation
+from ..engine.reductions import safe_foundation_move
 from ..rules import Rules
 from ..solver import Solver
 from . import Outcome
@@ -113,15 +112,8 @@ class PlannerPlayer(DealPlayer):
         return [int(i) for i in np.argsort(-scores, kind="stable")]
 
     def _is_safe_foundation_move(self, state: np.ndarray, move: np.ndarray) -> bool:
-        pa = self.pa
-        if move[0] != MOVE or move[1] >= PLACE_FOUND or move[2] < PLACE_FOUND:
-            return False
-        if not (pa[P_BUILD] == 0 and pa[P_NCARDS] == 52 and pa[P_FRETURN] == 0):
-            return False
-        if pa[P_FOUND_KIND] == 2 and state[pa[O_BASE]] == NO_BASE:
-            return False
-        j = int(move[2]) - PLACE_FOUND
-        return bool(safe_to_foundation(state, pa, j * 13 + int(core.found_next(state, pa, j))))
+        """Would the search play ``move`` at once as a safe foundation move?"""
+        return safe_foundation_move(state, self.pa, move.reshape(1, 4), 1) == 0
 
     def _solve(self, state: np.ndarray) -> tuple[str, list[np.ndarray]]:
         """The solver's verdict on a full state and its winning line as engine rows."""
