@@ -146,9 +146,9 @@ def ordered_moves(s, pa, mode, out, ws, salt):
             down = np.int64(s[pa[O_PDOWN] + src])
             empty_dst = s[pa[O_PLEN] + tmp[i, 2]] == 0
             left = np.int64(s[pa[O_PLEN] + src]) - tmp[i, 3]
-            # pointless: a whole pile with no face-down card into a space, where piles are
-            # interchangeable, gives the same position (reductions.interchangeable_piles)
-            if prune_space_swaps and empty_dst and down == 0 and left == 0:
+            # pointless: a whole tableau pile with no face-down card into a space, where piles
+            # are interchangeable, gives the same position (reductions.interchangeable_piles)
+            if prune_space_swaps and empty_dst and down == 0 and left == 0 and src < npiles:
                 pri = -1
             elif twin_rule and not empty_dst and left > down and src < npiles:
                 if not fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
