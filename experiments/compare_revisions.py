@@ -8,9 +8,11 @@ ratio, and whether every deal the old engine decided gets the same verdict from 
 
 Each revision runs in its own worker process, started once per game and warmed up by one solve
 (compilation excluded); CPU seconds are timed inside the worker around each solve. The deals go
-out in slices of 50, alternately old-then-new and new-then-old, so a busy spell on the shared
-machine slows both revisions alike instead of whichever happened to be running. Exit status 1
-if any deal is decided won by one revision and lost by the other.
+out in slices of 10, alternately old-then-new and new-then-old, so a busy spell on the shared
+machine slows both revisions alike instead of whichever happened to be running. Huge pages are
+off in both workers: numpy asks for them for the transposition table, and how much of it gets
+them varies from process to process, which moved nodes/s of identical code by up to 20%.
+Exit status 1 if any deal is decided won by one revision and lost by the other.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ CHECKOUT = Path(__file__).resolve().parents[1]
 PACKAGE = "solitaire_odds"
 DEFAULT_DEALS = {"westcliff": 5_000}
 OTHER_GAMES_DEALS = 300
-SLICE = 50
+SLICE = 10
 SHOWN_CONFLICTS = 5
 
 
@@ -77,7 +79,8 @@ class Worker:
     def __init__(self, name: str, tree: Path, cache: Path, setup: dict, log_dir: Path):
         self.name, self.tree = name, tree
         self.stderr_path = log_dir / f"{name}-{setup['game']}.stderr"
-        env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache)}
+        env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache),
+               "NUMPY_MADVISE_HUGEPAGE": "0"}
         with open(self.stderr_path, "w") as stderr:
             self.process = subprocess.Popen([sys.executable, __file__, "--worker"], env=env, text=True,
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
