@@ -86,6 +86,7 @@ class Worker:
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
         package = Path(self._ask(setup)["package"]).resolve()
         if not package.is_relative_to(tree.resolve()):
+            self.close()
             raise WorkerError(f"the {name} worker imported {package}, not the tree {tree}; "
                               f"unset anything that puts another {PACKAGE} ahead of PYTHONPATH")
 
