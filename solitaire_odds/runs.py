@@ -138,7 +138,7 @@ class WorkersError(Exception):
 
 
 KEPT = "the finished chunks are kept: rerun with --resume"
-OUT_OF_MEMORY = "out of memory (the solver's table: --table-mb bounds it, fewer --workers share the memory)"
+OUT_OF_MEMORY = "out of memory (a smaller --table-mb, or fewer --workers, need less)"
 
 
 def _pool_worker_start(parent: int) -> None:
@@ -183,7 +183,7 @@ def in_own_process(function, *args):
         with _process_pool(1, after="rerun the command") as (pool, _):
             return pool.submit(function, *args).result()
     except MemoryError:
-        raise WorkersError(f"{OUT_OF_MEMORY}; rerun with a smaller --budget") from None
+        raise WorkersError(OUT_OF_MEMORY) from None
 
 
 @contextmanager
