@@ -166,7 +166,7 @@ def solve(game, deal, path, write_path, player, settings, **options):
         title = f"{rules.label()} deal file {path}"
     if write_path:
         text = deals.format_deck(deck).encode("utf-8")
-        store.atomic_write(write_path, lambda file: file.write(text), advice="choose another --write")
+        store.atomic_write(write_path, lambda file: file.write(text), option="--write")
     with on_ctrl_c("no verdict (a smaller --budget decides sooner, or leaves the deal unknown)"):
         result = in_own_process(play_one, rules.game, dict(rules.switches), player, tuple(sorted(params.items())),
                                 number, None if path is None else deck)
@@ -322,7 +322,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
         text = table.to_csv(index=False).encode("utf-8")
-        store.atomic_write(csv_path, lambda file: file.write(text), advice="choose another --csv")
+        store.atomic_write(csv_path, lambda file: file.write(text), option="--csv")
         click.echo(f"table: {csv_path}")
 
 

@@ -95,6 +95,9 @@ def read_deck(path: str | Path, ncards: int) -> list[int]:
     if len(data) > MAX_DEAL_FILE_BYTES:
         raise DealFileError(f"{p} is larger than {MAX_DEAL_FILE_BYTES:,} bytes: not a deal file of card names")
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))  # as some editors save "Unicode"
+    if not utf16 and b"\0" in data:
+        raise DealFileError(f"{p} holds NUL bytes (binary, or UTF-16 without its byte-order mark); save it "
+                            "as plain text with card names such as 7H TS")
     try:
         text = data.decode("utf-16" if utf16 else "utf-8-sig")
     except UnicodeDecodeError as err:

@@ -20,6 +20,7 @@ is a folder of chunks without its manifest; a damaged file is named with what to
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -78,11 +79,10 @@ def settings_digest(manifest: dict) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
-def atomic_write(path: Path, write: Callable[[BinaryIO], None],
-                 advice: str = "free some disk space or choose another --out") -> None:
+def atomic_write(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> None:
     """Write through a temp file in the same folder so that ``path`` is whole or absent. The
     temp file is created like any other file (the umask decides who may read it), never with
-    a private mode."""
+    a private mode. A failure names the file and ``option``, which chooses another place."""
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -99,6 +99,8 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], None],
                 os.unlink(tmp)
         if isinstance(exc, OSError):
             reason = exc.strerror or str(exc)
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+            advice = f"free some disk space or choose another {option}" if full else f"choose another {option}"
             raise StoreFailure(f"cannot write {path}: {reason}; {advice}") from exc
         raise
 
