@@ -285,7 +285,7 @@ def format_ranges(ranges, shown: int = 6) -> str:
 
 def deal_ranges(numbers) -> str:
     """Sorted distinct deal numbers as ``0..999, 2000..2999``."""
-    return format_ranges(zip(*consecutive(numbers))) if len(numbers) else "none"
+    return format_ranges(zip(*consecutive(numbers))) or "none"
 
 
 @main.command("reproduce")

@@ -349,7 +349,8 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
     except BaseException as err:
         store.discard_if_unused(run_dir, created)
         if isinstance(err, MemoryError):
-            raise WorkersError(f"{OUT_OF_MEMORY}; {KEPT}" if store.finished_chunks(run_dir) else OUT_OF_MEMORY) from None
+            kept = f"; {KEPT}" if store.finished_chunks(run_dir) else ""
+            raise WorkersError(OUT_OF_MEMORY + kept) from None
         raise
     return store.load_rows([run_dir], spec.first, spec.last, columns)
 
