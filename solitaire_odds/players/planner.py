@@ -34,6 +34,7 @@ from ..engine.reductions import safe_foundation_move
 from ..rules import Rules
 from ..solver import Solver
 from . import Outcome
+from .parameters import SEED, budget_param, count_param, short
 from .table import DealPlayer, Table, stream
 
 DEFAULT_SAMPLES = 4
@@ -45,8 +46,14 @@ class PlannerPlayer(DealPlayer):
     solver on ``budget`` nodes (see the module docstring for the whole rule)."""
 
     name = "planner"
+    parameters = (
+        count_param("samples", DEFAULT_SAMPLES, f"completions of the hidden cards solved per decision "
+                    f"(default {DEFAULT_SAMPLES})", "--samples", label=lambda samples: f"k{short(samples)}"),
+        budget_param("budget", DEFAULT_BUDGET, f"node budget per solve (default {DEFAULT_BUDGET})"),
+        SEED,
+    )
 
-    def __init__(self, rules: Rules, samples: int = DEFAULT_SAMPLES, budget: int = DEFAULT_BUDGET, seed: int = 0):
+    def __init__(self, rules: Rules, samples: int, budget: int, seed: int):
         if samples < 1 or budget < 1:
             raise ValueError("the planner needs samples >= 1 and budget >= 1")
         self.rules = rules
