@@ -395,6 +395,74 @@ def _card_to_found(s, pa, out, n, c, src, groups):
     return n
 
 
+@njit(cache=True, inline="always")
+def _run_allowed(pa, k, longest):
+    """May the top ``k`` cards of a run of ``longest`` move together under ``run_moves``?"""
+    rule = pa[P_RUN]
+    if k == 1:
+        return True
+    if rule == RUN_SINGLE:
+        return False
+    if rule == RUN_WHOLE:
+        return k == longest
+    return True
+
+
+@njit(cache=True)
+def _runs_to_spaces(s, pa, out, n, p, m, longest, q):
+    for k in range(1, longest + 1):
+        if _run_allowed(pa, k, longest) and space_takes(s, pa, pcard(s, pa, p, m - k), p):
+            n = _add(out, n, MOVE, p, q, k)
+    return n
+
+
+@njit(cache=True)
+def _runs_alt_down(s, pa, out, n, p, m, longest):
+    """Moves of runs from pile ``p`` where piles build down in alternating colours. Going down
+    a run the ranks rise by one (turning the corner where the rules wrap), so onto a pile's
+    top card of rank r only the run card of rank r - 1 can go: one depth to check per pile."""
+    rtop = _rank(pcard(s, pa, p, m - 1))
+    wrap = pa[P_WRAP] == 1
+    for q in range(pa[P_NPILES]):
+        if q == p:
+            continue
+        mq = plen(s, pa, q)
+        if mq == 0:
+            n = _runs_to_spaces(s, pa, out, n, p, m, longest, q)
+            continue
+        t = pcard(s, pa, q, mq - 1)
+        need = _rank(t) - 1
+        if need < 0:
+            if not wrap:
+                continue
+            need = 12
+        k = (need - rtop) % 13 + 1 if wrap else need - rtop + 1
+        if k < 1 or k > longest or not _run_allowed(pa, k, longest):
+            continue
+        if _red(pcard(s, pa, p, m - k)) != _red(t):
+            n = _add(out, n, MOVE, p, q, k)
+    return n
+
+
+@njit(cache=True)
+def _runs_any_build(s, pa, out, n, p, m, longest):
+    """Moves of runs from pile ``p`` under any building rule: every depth onto every pile."""
+    for k in range(1, longest + 1):
+        if not _run_allowed(pa, k, longest):
+            continue
+        bottom = pcard(s, pa, p, m - k)
+        for q in range(pa[P_NPILES]):
+            if q == p:
+                continue
+            mq = plen(s, pa, q)
+            if mq > 0:
+                if builds_on(pa, bottom, pcard(s, pa, q, mq - 1)):
+                    n = _add(out, n, MOVE, p, q, k)
+            elif space_takes(s, pa, bottom, p):
+                n = _add(out, n, MOVE, p, q, k)
+    return n
+
+
 @njit(cache=True)
 def legal_moves(s, pa, out):
     """Write every legal move into ``out`` (rows [kind, src, dst, n]); return their count."""
@@ -420,7 +488,6 @@ def legal_moves(s, pa, out):
                 n = _add(out, n, MOVE, r, PLACE_FOUND + _suit(c), 1)
         return n
     limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0)
-    run_rule = pa[P_RUN]
     # tableau piles: top card to a foundation, runs to other piles or spaces
     for p in range(npiles):
         m = plen(s, pa, p)
@@ -428,21 +495,10 @@ def legal_moves(s, pa, out):
             continue
         n = _card_to_found(s, pa, out, n, pcard(s, pa, p, m - 1), p, pa[P_PILE_FOUND + p] if limited else both)
         longest = run_length(s, pa, p)
-        for k in range(1, longest + 1):
-            if run_rule == RUN_SINGLE and k > 1:
-                break
-            if run_rule == RUN_WHOLE and k > 1 and k < longest:
-                continue
-            bottom = pcard(s, pa, p, m - k)
-            for q in range(npiles):
-                if q == p:
-                    continue
-                mq = plen(s, pa, q)
-                if mq > 0:
-                    if builds_on(pa, bottom, pcard(s, pa, q, mq - 1)):
-                        n = _add(out, n, MOVE, p, q, k)
-                elif space_takes(s, pa, bottom, p):
-                    n = _add(out, n, MOVE, p, q, k)
+        if pa[P_BUILD] == BUILD_ALT_DOWN:
+            n = _runs_alt_down(s, pa, out, n, p, m, longest)
+        else:
+            n = _runs_any_build(s, pa, out, n, p, m, longest)
     # reserve fans: their top cards go up or onto the tableau
     for r in range(npiles, npiles + nres):
         m = plen(s, pa, r)
