@@ -184,19 +184,12 @@ def state_key(s, pa, H):
 
 @njit(cache=True, inline="always")
 def _push(s, pa, H, p, c):
-    n = s[pa[O_PLEN] + p]
-    s[pa[O_PCARDS] + p * pa[P_CAP] + n] = c
-    s[pa[O_PLEN] + p] = n + 1
-    _zob(H, 2 * p, Z_PILE, n, c)
+    _stack_push(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], 2 * p, Z_PILE, c)
 
 
 @njit(cache=True, inline="always")
 def _pop(s, pa, H, p):
-    n = s[pa[O_PLEN] + p] - 1
-    s[pa[O_PLEN] + p] = n
-    c = np.int64(s[pa[O_PCARDS] + p * pa[P_CAP] + n])
-    _zob(H, 2 * p, Z_PILE, n, c)
-    return c
+    return _stack_pop(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], 2 * p, Z_PILE)
 
 
 @njit(cache=True, inline="always")
@@ -207,37 +200,41 @@ def _set_down(s, pa, H, p, d):
 
 
 @njit(cache=True, inline="always")
+def _stack_push(s, H, length_at, start, slot, region, c):
+    """Push ``c`` on the stack of cards at ``start`` whose length is at ``length_at``."""
+    n = s[length_at]
+    s[start + n] = c
+    s[length_at] = n + 1
+    _zob(H, slot, region, n, c)
+
+
+@njit(cache=True, inline="always")
+def _stack_pop(s, H, length_at, start, slot, region):
+    n = s[length_at] - 1
+    s[length_at] = n
+    c = np.int64(s[start + n])
+    _zob(H, slot, region, n, c)
+    return c
+
+
+@njit(cache=True, inline="always")
 def _stock_push(s, pa, H, c):
-    n = s[pa[O_SLEN]]
-    s[pa[O_STOCK] + n] = c
-    s[pa[O_SLEN]] = n + 1
-    _zob(H, H_STOCK, Z_STOCK, n, c)
+    _stack_push(s, H, pa[O_SLEN], pa[O_STOCK], H_STOCK, Z_STOCK, c)
 
 
 @njit(cache=True, inline="always")
 def _stock_pop(s, pa, H):
-    n = s[pa[O_SLEN]] - 1
-    s[pa[O_SLEN]] = n
-    c = np.int64(s[pa[O_STOCK] + n])
-    _zob(H, H_STOCK, Z_STOCK, n, c)
-    return c
+    return _stack_pop(s, H, pa[O_SLEN], pa[O_STOCK], H_STOCK, Z_STOCK)
 
 
 @njit(cache=True, inline="always")
 def _waste_push(s, pa, H, c):
-    n = s[pa[O_WLEN]]
-    s[pa[O_WASTE] + n] = c
-    s[pa[O_WLEN]] = n + 1
-    _zob(H, H_WASTE, Z_WASTE, n, c)
+    _stack_push(s, H, pa[O_WLEN], pa[O_WASTE], H_WASTE, Z_WASTE, c)
 
 
 @njit(cache=True, inline="always")
 def _waste_pop(s, pa, H):
-    n = s[pa[O_WLEN]] - 1
-    s[pa[O_WLEN]] = n
-    c = np.int64(s[pa[O_WASTE] + n])
-    _zob(H, H_WASTE, Z_WASTE, n, c)
-    return c
+    return _stack_pop(s, H, pa[O_WLEN], pa[O_WASTE], H_WASTE, Z_WASTE)
 
 
 @njit(cache=True, inline="always")

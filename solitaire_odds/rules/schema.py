@@ -82,6 +82,10 @@ _PART_OF = {f.name: i for i, part in enumerate(PARTS) for f in fields(part)}
 
 # --- switches and games ----------------------------------------------------------------------
 
+MAX_COUNT = 200
+"""The largest count a switch takes: the engine counts redeals in one byte, and no game of
+these needs more than a few."""
+
 
 @dataclass(frozen=True)
 class Switch:
@@ -109,6 +113,8 @@ class Switch:
                 number = -1
             if number < 0 or isinstance(value, bool):
                 raise RulesError(f"{game}: switch {self.name} takes a whole number >= 0, not {value!r}")
+            if number > MAX_COUNT:
+                raise RulesError(f"{game}: switch {self.name} takes at most {MAX_COUNT}, not {value!r}")
             return number
         text = str(value).strip().lower()
         if text not in self.choices:
