@@ -15,6 +15,7 @@ from .rules import GAMES, RulesError, parse_settings, resolve
 from .runs import RunSpec, WorkersError, run, summary
 from .solver import DEFAULT_BUDGET, Solver
 from .store import StoreError, load_rows
+from .tables import FORMATS, budget_text, count_text, render, run_record
 
 USAGE_ERROR = 2
 
@@ -28,8 +29,8 @@ class CliError(click.ClickException):
         click.echo(f"solitaire-odds: error: {self.format_message()}", err=True)
 
 
-def parse_count(text: str, what: str) -> int:
-    """``100000``, ``1e5``, ``100k``, ``1M`` -> int."""
+def parse_count(text: str, what: str, minimum: int = 1) -> int:
+    """``100000``, ``1e5``, ``100k``, ``1M`` -> int (at least ``minimum``)."""
     t = str(text).strip().lower().replace("_", "").replace(",", "")
     scale = 1
     if t.endswith("k"):
@@ -37,11 +38,11 @@ def parse_count(text: str, what: str) -> int:
     elif t.endswith("m"):
         scale, t = 1_000_000, t[:-1]
     try:
-        value = float(t) * scale
+        value = int(t) * scale if t.isdigit() else float(t) * scale  # int: exact past 2**53
     except ValueError:
         raise CliError(f"{what} must be a number such as 100000, 1e5 or 100k, not {text!r}") from None
-    if value != int(value) or value < 1:
-        raise CliError(f"{what} must be a whole number >= 1, not {text!r}")
+    if value != int(value) or value < minimum:
+        raise CliError(f"{what} must be a whole number >= {minimum}, not {text!r}")
     return int(value)
 
 
@@ -68,6 +69,9 @@ PLAYER = click.option("--player", default="solver", show_default=True,
 SAMPLES = click.option("--samples", default=None,
                        help="Planner: completions of the hidden cards solved per decision (default 4).")
 SEED = click.option("--seed", default=None, help="random, greedy, planner: seed of their random draws (default 0).")
+FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+                      help="text for people; json or csv for programs (shares as fractions).")
+QUIET = click.option("--quiet", is_flag=True, help="No progress bar or compile notice (for batch logs).")
 
 
 def player_params(player: str, budget: str | None, samples: str | None, seed: str | None) -> dict:
@@ -102,7 +106,7 @@ def parse_seed(text: str | None) -> int:
 
 def describe_player(player: str, params: dict) -> str:
     if player == "solver":
-        return "budget " + ",".join(f"{b:,}" for b in params["budgets"])
+        return "budget " + budget_text(params)
     return f"player {player} (" + ", ".join(f"{k} {v:,}" for k, v in sorted(params.items())) + ")"
 
 
@@ -129,11 +133,13 @@ def games():
 @click.option("--budget", default=None, help=f"Node budget (e.g. 1e6; default {DEFAULT_BUDGET:,}, planner 500).")
 @click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the deal's deck to this file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a page that shows the deal as cards and steps through the line.")
 @PLAYER
 @SAMPLES
 @SEED
 @SETTINGS
-def solve(game, deal, path, budget, write_path, player, samples, seed, settings):
+def solve(game, deal, path, budget, write_path, html_path, player, samples, seed, settings):
     """Solve one deal and show the winning line (or play it with --player and show its line)."""
     rules = rules_from(game, settings)
     params = player_params(player, budget, samples, seed)
@@ -154,8 +160,13 @@ def solve(game, deal, path, budget, write_path, player, samples, seed, settings)
     if write_path:
         deals.write_deck(write_path, deck)
     if player == "solver":
-        result = Solver(rules, budget=params["budgets"][-1]).solve(deck=deck)
-        verdict = f"verdict: {result.verdict} ({result.nodes:,} nodes, {result.seconds:.3f} s)"
+        solver = Solver(rules, budget=params["budgets"][-1])
+        for attempt in params["budgets"]:  # an escalation: a larger budget only for an unknown
+            result = solver.solve(deck=deck, budget=attempt)
+            if result.verdict != "unknown":
+                break
+        verdict = (f"verdict: {result.verdict} (budget {count_text(attempt)}: {result.nodes:,} nodes, "
+                   f"{result.seconds:.3f} s)")
     else:
         who = make_player(player, rules, **params)
         result = who.play(number) if deal is not None else who.play_deck(deck)
@@ -170,6 +181,10 @@ def solve(game, deal, path, budget, write_path, player, samples, seed, settings)
         position = reference.apply_move(rules, position, move)
     if result.verdict == "won" and not reference.is_won(rules, position):
         raise CliError("internal error: the winning line does not replay through the reference")
+    if html_path:
+        from .viewer import write_page
+
+        click.echo(f"page: {write_page(html_path, rules, deck, result.line, title, verdict)}")
 
 
 def parse_deal_number(text: str) -> int:
@@ -185,14 +200,14 @@ def parse_deal_number(text: str) -> int:
 @main.command()
 @GAME
 @click.option("--deals", "count", default="10000", show_default=True, help="How many deals.")
-@click.option("--first", default="0", show_default=True, help="First deal number.")
+@click.option("--first", default="0", show_default=True, help="First deal number (0, 5000, 1e6, 10k, ...).")
 @click.option("--budget", default=None,
               help=f"Node budget, or an escalation such as 1e5,1e6,1e7 (default {DEFAULT_BUDGET:,}); "
                    "planner: its budget per solve (default 500).")
 @PLAYER
 @SAMPLES
 @SEED
-@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core this process may use).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Run folder (default: results/runs/GAME/...).")
 @click.option("--resume", is_flag=True, help="Continue an interrupted run in its folder.")
@@ -204,14 +219,16 @@ def parse_deal_number(text: str) -> int:
               help="Transposition table per worker, in MiB (default: 80 bytes per budget node, "
                    "at most 1280). Part of the run's identity: another size can change which deals "
                    "are decided within the budget.")
+@FORMAT
+@QUIET
 @SETTINGS
 def odds(game, count, first, budget, player, samples, seed, workers, out, resume, chunk_size, dask, table_mb,
-         settings):
+         output_format, quiet, settings):
     """Estimate the share of winnable deals (or of deals a --player wins), with a Wilson 95% interval."""
     rules = rules_from(game, settings)
     params = player_params(player, budget, samples, seed)
     n = parse_count(count, "--deals")
-    start = parse_deal_number(first)
+    start = parse_deal_number(str(parse_count(first, "--first", minimum=0)))
     if start + n - 1 > deals.MAX_DEAL:
         raise CliError(f"deals {start}..{start + n - 1} run past the last deal number {deals.MAX_DEAL}")
     if workers is not None and workers < 1:
@@ -226,13 +243,17 @@ def odds(game, count, first, budget, player, samples, seed, workers, out, resume
     spec = RunSpec.of(rules, start, n, player=player, chunk_size=chunk_size, **params, **table)
     run_dir = out or spec.default_dir(Path("results"))
     try:
-        rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"])
+        rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"],
+                   progress=False if quiet else None)
     except (StoreError, WorkersError) as err:
         raise CliError(str(err)) from None
     except KeyboardInterrupt:
         click.echo(f"solitaire-odds: interrupted; the finished chunks are kept in {run_dir}: "
                    "rerun the same command with --resume to continue", err=True)
         sys.exit(130)
+    if output_format != "text":
+        click.echo(render([run_record([run_dir], rows)], output_format, one=True), nl=False)
+        return
     click.echo(f"{rules.label()}  deals {start}..{start + n - 1}  {describe_player(player, params)}")
     click.echo(summary(rows).format())
     click.echo(f"per-deal rows: {run_dir}")
@@ -240,7 +261,8 @@ def odds(game, count, first, budget, player, samples, seed, workers, out, resume
 
 @main.command("summary")
 @click.argument("run_dirs", nargs=-1, metavar="RUN_DIR...", type=click.Path(path_type=Path))
-def summary_of_runs(run_dirs):
+@FORMAT
+def summary_of_runs(run_dirs, output_format):
     """Merge run folders of the same rules and player (other deal ranges, other machines)
     into one table: each deal once, a deal found twice must have one verdict."""
     from .results import describe_run
@@ -252,10 +274,41 @@ def summary_of_runs(run_dirs):
         info = describe_run(run_dirs[0])
     except StoreError as err:
         raise CliError(str(err)) from None
+    if output_format != "text":
+        click.echo(render([run_record(run_dirs, rows)], output_format, one=True), nl=False)
+        return
     folders = f"{len(run_dirs)} run folder{'s' if len(run_dirs) > 1 else ''}"
     click.echo(f"{info['rules']}  {info['who']}")
     click.echo(f"deals {deal_ranges(rows['deal'].to_numpy())} from {folders}")
     click.echo(summary(rows).format())
+
+
+@main.command("table")
+@click.argument("paths", nargs=-1, metavar="[RUNS]...", type=click.Path(path_type=Path))
+@FORMAT
+def table_of_runs(paths, output_format):
+    """One row per run folder under RUNS (run folders or folders holding them; default:
+    results): game, switches, player, budget, deals, counts, share, interval, bracket."""
+    run_dirs = find_run_dirs(paths)
+    try:
+        records = [run_record([run_dir]) for run_dir in run_dirs]
+    except StoreError as err:
+        raise CliError(str(err)) from None
+    click.echo(render(records, output_format), nl=False)
+
+
+def find_run_dirs(paths) -> list[Path]:
+    """The run folders under each path (default: results), or a usage error naming the path
+    that holds none."""
+    from .results import find_runs
+
+    run_dirs = []
+    for path in paths or (Path("results"),):
+        found = find_runs(path)
+        if not found:
+            raise CliError(f"no run folders (with a manifest.json) under {path}; run `odds` or `reproduce` first")
+        run_dirs.extend(found)
+    return run_dirs
 
 
 def deal_ranges(numbers, shown: int = 6) -> str:
@@ -305,7 +358,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
         click.echo("\ninterrupted: finished chunks are kept under "
                    f"{root}; rerun the same command to continue", err=True)
         sys.exit(130)
-    click.echo(f"solver budget {budget}")
+    click.echo(f"solver budget {budget_text({'budgets': budgets})}")
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
         csv_path.parent.mkdir(parents=True, exist_ok=True)
@@ -321,16 +374,10 @@ def plot_chart(chart, paths, out):
     """Draw CHART (shares | convergence | budget | effects) of the runs under RUNS (run folders
     or folders holding them; default: results)."""
     from . import plots
-    from .results import find_runs
 
     if chart not in plots.CHARTS:
         raise CliError(f"unknown chart {chart!r}; choose one of {', '.join(plots.CHARTS)}")
-    run_dirs = []
-    for path in paths or (Path("results"),):
-        found = find_runs(path)
-        if not found:
-            raise CliError(f"no run folders (with a manifest.json) under {path}; run `odds` or `reproduce` first")
-        run_dirs.extend(found)
+    run_dirs = find_run_dirs(paths)
     try:
         figure = plots.draw(chart, run_dirs)
     except StoreError as err:
