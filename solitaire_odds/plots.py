@@ -118,8 +118,7 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
                 ax.plot([claim.value, claim.value], [y - 0.45, y + 0.45], color=CLAIM_COLOUR, linewidth=2.5,
                         solid_capstyle="butt", label=once("published claim (on the bars it can be compared with)"))
             notes.append(_claim_label(claim) + ("" if ys else ": nothing of its kind measured here"))
-        switches = [row.rules[len(game):].strip() or "defaults" for row in table.itertuples()]  # the panel names the game
-        ax.set_yticks(range(len(table)), [f"{text}  ({row.who})" for text, row in zip(switches, table.itertuples())])
+        ax.set_yticks(range(len(table)), [f"{_switches(row.rules, game)}  ({row.who})" for row in table.itertuples()])
         ax.set_ylim(-0.6, len(table) - 0.4)
         ax.set_title(game + ("  \u2014  " + "; ".join(notes) if notes else ""), loc="left", fontsize="medium",
                      fontweight="bold")
@@ -134,6 +133,11 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
     return fig
 
 
+def _switches(rules: str, game: str) -> str:
+    """A rules label without its game, for a panel that names the game."""
+    return rules[len(game):].strip() or "defaults"
+
+
 def _deal_counts(counts: pd.Series) -> str:
     low, high = int(counts.min()), int(counts.max())
     return f"{low:,} deals each" if low == high else f"{low:,}-{high:,} deals per bar"
@@ -145,7 +149,7 @@ def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, tit
     undecided (the winnable share lies anywhere in the hatched band). A published claim is
     drawn in a panel only when a run of its kind is there."""
     games = sorted(set(rows["game"]))
-    fig = Figure(figsize=(10, 1.5 + 2.6 * len(games)), layout="constrained")
+    fig = Figure(figsize=(11, 1.5 + 2.6 * len(games)), layout="constrained")
     axes = fig.subplots(len(games), 1, sharex=True, squeeze=False)[:, 0]
     runs = sorted(set(rows["run_dir"]))
     for ax, game in zip(axes, games):
@@ -155,13 +159,13 @@ def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, tit
             colour = _colour(runs.index(run_dir))
             curve = results.running_share(run_rows)
             first = run_rows.iloc[0]
-            ax.plot(curve["deals"], curve["share"], color=colour, linewidth=1.6,
-                    label=f"{first['rules']} ({first['who']}): share won")
+            name = f"{_switches(first['rules'], game)}, {first['who']}"
+            ax.plot(curve["deals"], curve["share"], color=colour, linewidth=1.6, label=f"{name}: share won")
             ax.fill_between(curve["deals"], curve["low"], curve["high"], color=colour, alpha=0.15, linewidth=0)
             if (curve["bracket_high"] > curve["share"]).any():
                 ax.fill_between(curve["deals"], curve["share"], curve["bracket_high"], facecolor="none",
                                 edgecolor=colour, hatch="///", linewidth=0,
-                                label=f"{first['rules']} ({first['who']}): undecided so far")
+                                label=f"{name}: undecided so far")
         for claim in claims:
             if claim.game == game and any(comparable(claim, player) for player in players):
                 ax.axhline(claim.value, color=CLAIM_COLOUR, linestyle="--", linewidth=1.4, label=_claim_label(claim))
