@@ -25,7 +25,7 @@ step "python -m solitaire_odds --help"
 python -m solitaire_odds --help | head -3
 
 step "odds --format json, parsed"
-python -m solitaire_odds odds westcliff --deals 200 --budget 1e5 --quiet --format json \
+python -m solitaire_odds odds westcliff --first 10k --deals 200 --budget 1e5 --quiet --format json \
     | python -c 'import json, sys; r = json.load(sys.stdin); print(r["game"], r["budget"], r["deals"], r["won"], r["share"])'
 
 step "solve --html, then the page in headless Chromium; the README's Python examples"
