@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from solitaire_odds.cli import parse_budgets, parse_count
+from solitaire_odds.counts import parse_budgets, parse_count
 
 
 def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: int | None,

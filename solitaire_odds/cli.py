@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
 import click
 import numpy as np
 
-from . import deals, reference
-from .players import make_player, planner, player_names
+from . import deals, reference, store
+from .counts import InputError, parse_budgets, parse_count
+from .players import describe_params, params_from_options, player_budget_text, player_names, player_options
+from .players.parameters import count_text
 from .position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
-from .runs import RunSpec, WorkersError, run, summary
-from .solver import DEFAULT_BUDGET, Solver
+from .runs import RunSpec, WorkersError, in_own_process, play_one, run, summary
 from .store import StoreError, load_rows
-from .tables import FORMATS, budget_text, count_text, render, run_record
+from .tables import FORMATS, render, run_record
 
 USAGE_ERROR = 2
+RUNTIME_ERROR = 1
+INTERRUPTED = 130
+MAX_WORKERS = 256
+"""More local processes than this is a typing slip (each one holds a solver)."""
+MAX_SWITCH_COUNT = 10**6
+"""A count switch (redeals) beyond this is a typing slip; the engine keeps its values in 64 bits."""
+MAX_CHUNKS = 10**6
+"""Chunks of one run: its list of work, and its folder, stay small enough to handle."""
 
 
 class CliError(click.ClickException):
@@ -25,39 +35,62 @@ class CliError(click.ClickException):
 
     exit_code = USAGE_ERROR
 
-    def show(self, file=None):
-        click.echo(f"solitaire-odds: error: {self.format_message()}", err=True)
+    def __init__(self, message: str, exit_code: int = USAGE_ERROR):
+        super().__init__(message)
+        self.exit_code = exit_code
 
 
-def parse_count(text: str, what: str, minimum: int = 1) -> int:
-    """``100000``, ``1e5``, ``100k``, ``1M`` -> int (at least ``minimum``)."""
-    t = str(text).strip().lower().replace("_", "").replace(",", "")
-    scale = 1
-    if t.endswith("k"):
-        scale, t = 1_000, t[:-1]
-    elif t.endswith("m"):
-        scale, t = 1_000_000, t[:-1]
+def fail(message: str, exit_code: int):
+    """End with ``message`` as one line on stderr (whatever line breaks it held)."""
+    click.echo(f"solitaire-odds: error: {' '.join(str(message).split())}", err=True)
+    sys.exit(exit_code)
+
+
+class OneLineErrors(click.Group):
+    """The command group: every failure ends as one line ``solitaire-odds: error: ...``,
+    never a traceback; exit status 2 for usage errors (click's own included), 1 for runtime
+    failures (a full disk, an unreachable scheduler, a damaged run folder), 130 for Ctrl-C."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as err:  # a bare command: its help, as click shows it
+            err.show()
+            sys.exit(err.exit_code)
+        except click.UsageError as err:
+            hint = f"; see `{err.ctx.command_path} --help`" if err.ctx else ""
+            fail(err.format_message().rstrip(".") + hint, USAGE_ERROR)
+        except click.ClickException as err:
+            fail(err.format_message(), err.exit_code)
+        except (StoreError, WorkersError, InputError) as err:
+            fail(str(err), err.exit_code)
+        except click.Abort:
+            fail("interrupted", INTERRUPTED)
+        except OSError as err:
+            where = f"{err.filename}: " if err.filename else ""
+            fail(f"{where}{err.strerror or err}", RUNTIME_ERROR)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@contextlib.contextmanager
+def on_ctrl_c(what_is_kept: str):
+    """Ctrl-C ends the command with one line saying what is kept, exit status 130."""
     try:
-        value = int(t) * scale if t.isdigit() else float(t) * scale  # int: exact past 2**53
-    except ValueError:
-        raise CliError(f"{what} must be a number such as 100000, 1e5 or 100k, not {text!r}") from None
-    if value != int(value) or value < minimum:
-        raise CliError(f"{what} must be a whole number >= {minimum}, not {text!r}")
-    return int(value)
-
-
-def parse_budgets(text: str) -> tuple[int, ...]:
-    budgets = tuple(parse_count(part, "--budget") for part in str(text).split(","))
-    if list(budgets) != sorted(set(budgets)):
-        raise CliError(f"--budget escalation must grow: {text!r}")
-    return budgets
+        yield
+    except KeyboardInterrupt:
+        click.echo(f"solitaire-odds: interrupted; {what_is_kept}", err=True)
+        sys.exit(INTERRUPTED)
 
 
 def rules_from(game: str, settings: tuple[str, ...]):
     try:
-        return resolve(game, **parse_settings(settings))
+        rules = resolve(game, **parse_settings(settings))
     except RulesError as err:
         raise CliError(str(err)) from None
+    for name, value in rules.switches.items():
+        if type(value) is int and value > MAX_SWITCH_COUNT:
+            raise CliError(f"switch {name} must be at most {MAX_SWITCH_COUNT:,}, not {value}")
+    return rules
 
 
 GAME = click.argument("game", metavar="GAME")
@@ -66,51 +99,35 @@ SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
 PLAYER = click.option("--player", default="solver", show_default=True,
                       help="Who plays: solver (every card known), or random, greedy, planner "
                            "(they see only what a person sees).")
-SAMPLES = click.option("--samples", default=None,
-                       help="Planner: completions of the hidden cards solved per decision (default 4).")
-SEED = click.option("--seed", default=None, help="random, greedy, planner: seed of their random draws (default 0).")
 FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
                       help="text for people; json or csv for programs (shares as fractions).")
 QUIET = click.option("--quiet", is_flag=True, help="No progress bar or compile notice (for batch logs).")
 
 
-def player_params(player: str, budget: str | None, samples: str | None, seed: str | None) -> dict:
-    """The keyword parameters of ``player`` from the command's options, refusing options
-    that do not apply to it."""
-    if player not in player_names():
-        raise CliError(f"unknown player {player!r}; choose one of {', '.join(player_names())}")
-    if samples is not None and player != "planner":
-        raise CliError("--samples applies to --player planner only")
-    if seed is not None and player == "solver":
-        raise CliError("--seed applies to the random, greedy and planner players; the solver draws nothing at random")
-    if budget is not None and player in ("random", "greedy"):
-        raise CliError(f"--budget applies to the solver and the planner; the {player} player does not search")
-    if player == "solver":
-        return {"budgets": parse_budgets(budget or str(DEFAULT_BUDGET)), "win_first": True}
-    params = {"seed": parse_seed(seed)}
-    if player == "planner":
-        params["samples"] = parse_count(samples or str(planner.DEFAULT_SAMPLES), "--samples")
-        params["budget"] = parse_count(budget or str(planner.DEFAULT_BUDGET), "--budget")
-    return params
+def player_option_decorators(command):
+    """The options players declare (--budget, --samples, --seed, --table-mb), each read as
+    text and parsed by :func:`player_params` from the player's own declaration."""
+    for option, help_text in reversed(player_options().items()):
+        command = click.option(option, default=None, help=help_text)(command)
+    return command
 
 
-def parse_seed(text: str | None) -> int:
-    try:
-        seed = int(text or 0)
-    except ValueError:
-        raise CliError(f"--seed must be a whole number, not {text!r}") from None
-    if not 0 <= seed <= deals.MAX_DEAL:
-        raise CliError(f"--seed must lie in 0..{deals.MAX_DEAL}, not {seed}")
-    return seed
+def player_params(player: str, options: dict[str, str | None]) -> dict:
+    """The parameters of ``player`` from the command's player options (keyword -> text or
+    None), refusing options that do not apply to it."""
+    given = {"--" + key.replace("_", "-"): text for key, text in options.items() if text is not None}
+    return params_from_options(player, given)
 
 
 def describe_player(player: str, params: dict) -> str:
+    """``budget 1e5 then 1e6`` for the solver, ``player planner (budget 500, samples 4, seed 0)``
+    for the others: the parameters as their declarations show them."""
     if player == "solver":
-        return "budget " + budget_text(params)
-    return f"player {player} (" + ", ".join(f"{k} {v:,}" for k, v in sorted(params.items())) + ")"
+        return "budget " + player_budget_text(player, params)
+    return f"player {player} ({describe_params(player, params)})"
 
 
-@click.group()
+@click.group(cls=OneLineErrors)
 @click.version_option(package_name="solitaire-odds")
 def main():
     """Win odds of patience games: numbered deals decided by a sound solver."""
@@ -130,19 +147,17 @@ def games():
 @GAME
 @click.option("--deal", "deal", type=str, help="Deal number.")
 @click.option("--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Deal file (card names).")
-@click.option("--budget", default=None, help=f"Node budget (e.g. 1e6; default {DEFAULT_BUDGET:,}, planner 500).")
 @click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the deal's deck to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a page that shows the deal as cards and steps through the line.")
 @PLAYER
-@SAMPLES
-@SEED
+@player_option_decorators
 @SETTINGS
-def solve(game, deal, path, budget, write_path, html_path, player, samples, seed, settings):
+def solve(game, deal, path, write_path, html_path, player, settings, **options):
     """Solve one deal and show the winning line (or play it with --player and show its line)."""
     rules = rules_from(game, settings)
-    params = player_params(player, budget, samples, seed)
+    params = player_params(player, options)
 
     ncards = rules["ncards"]
     if (deal is None) == (path is None):
@@ -152,24 +167,22 @@ def solve(game, deal, path, budget, write_path, html_path, player, samples, seed
         deck = deals.deck(number, ncards)
         title = f"{rules.label()} deal {number}"
     else:
+        number = None
         try:
             deck = deals.read_deck(path, ncards)
         except deals.DealFileError as err:
             raise CliError(str(err)) from None
         title = f"{rules.label()} deal file {path}"
     if write_path:
-        deals.write_deck(write_path, deck)
+        text = deals.format_deck(deck).encode("utf-8")
+        store.atomic_write(write_path, lambda file: file.write(text), option="--write")
+    with on_ctrl_c("no verdict (a smaller --budget decides sooner, or leaves the deal unknown)"):
+        result = in_own_process(play_one, rules.game, dict(rules.switches), player, tuple(sorted(params.items())),
+                                number, None if path is None else deck)
     if player == "solver":
-        solver = Solver(rules, budget=params["budgets"][-1])
-        for attempt in params["budgets"]:  # an escalation: a larger budget only for an unknown
-            result = solver.solve(deck=deck, budget=attempt)
-            if result.verdict != "unknown":
-                break
-        verdict = (f"verdict: {result.verdict} (budget {count_text(attempt)}: {result.nodes:,} nodes, "
+        verdict = (f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
                    f"{result.seconds:.3f} s)")
     else:
-        who = make_player(player, rules, **params)
-        result = who.play(number) if deal is not None else who.play_deck(deck)
         verdict = (f"verdict: {result.verdict} ({describe_player(player, params)}: {len(result.line)} moves, "
                    f"{result.nodes:,} solver nodes, {result.seconds:.3f} s)")
     position = reference.initial_position(rules, deck)
@@ -180,7 +193,7 @@ def solve(game, deal, path, budget, write_path, html_path, player, samples, seed
         click.echo(f"{step:4}. {describe_move(move, position)}")
         position = reference.apply_move(rules, position, move)
     if result.verdict == "won" and not reference.is_won(rules, position):
-        raise CliError("internal error: the winning line does not replay through the reference")
+        raise CliError("internal error: the winning line does not replay through the reference", RUNTIME_ERROR)
     if html_path:
         from .viewer import write_page
 
@@ -201,12 +214,8 @@ def parse_deal_number(text: str) -> int:
 @GAME
 @click.option("--deals", "count", default="10000", show_default=True, help="How many deals.")
 @click.option("--first", default="0", show_default=True, help="First deal number (0, 5000, 1e6, 10k, ...).")
-@click.option("--budget", default=None,
-              help=f"Node budget, or an escalation such as 1e5,1e6,1e7 (default {DEFAULT_BUDGET:,}); "
-                   "planner: its budget per solve (default 500).")
 @PLAYER
-@SAMPLES
-@SEED
+@player_option_decorators
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core this process may use).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Run folder (default: results/runs/GAME/...).")
@@ -215,48 +224,41 @@ def parse_deal_number(text: str) -> int:
 @click.option("--dask", default=None, metavar="local|ADDRESS",
               help="Solve the chunks on Dask: a LocalCluster of --workers processes, or the "
                    "scheduler at ADDRESS (tcp://host:port).")
-@click.option("--table-mb", type=int, default=None,
-              help="Transposition table per worker, in MiB (default: 80 bytes per budget node, "
-                   "at most 1280). Part of the run's identity: another size can change which deals "
-                   "are decided within the budget.")
 @FORMAT
 @QUIET
 @SETTINGS
-def odds(game, count, first, budget, player, samples, seed, workers, out, resume, chunk_size, dask, table_mb,
-         output_format, quiet, settings):
+def odds(game, count, first, player, workers, out, resume, chunk_size, dask, output_format, quiet, settings,
+         **options):
     """Estimate the share of winnable deals (or of deals a --player wins), with a Wilson 95% interval."""
     rules = rules_from(game, settings)
-    params = player_params(player, budget, samples, seed)
+    params = player_params(player, options)
     n = parse_count(count, "--deals")
-    start = parse_deal_number(str(parse_count(first, "--first", minimum=0)))
-    if start + n - 1 > deals.MAX_DEAL:
-        raise CliError(f"deals {start}..{start + n - 1} run past the last deal number {deals.MAX_DEAL}")
-    if workers is not None and workers < 1:
-        raise CliError("--workers must be at least 1")
+    start = parse_deal_number(str(parse_count(first, "--first", least=0)))
+    last = start + n - 1
+    if last > deals.MAX_DEAL:
+        raise CliError(f"deals {start}..{last} run past the last deal number {deals.MAX_DEAL}")
+    check_workers(workers)
     if chunk_size < 1:
         raise CliError("--chunk-size must be at least 1")
-    if table_mb is not None and table_mb < 1:
-        raise CliError("--table-mb must be at least 1")
-    if table_mb is not None and player != "solver":
-        raise CliError("--table-mb applies to --player solver only")
-    table = {"table_mb": table_mb} if table_mb else {}
-    spec = RunSpec.of(rules, start, n, player=player, chunk_size=chunk_size, **params, **table)
+    if last // chunk_size - start // chunk_size >= MAX_CHUNKS:
+        raise CliError(f"{n:,} deals in chunks of {chunk_size:,} make more than {MAX_CHUNKS:,} results files; "
+                       "choose a larger --chunk-size")
+    spec = RunSpec.of(rules, start, n, player=player, chunk_size=chunk_size, **params)
     run_dir = out or spec.default_dir(Path("results"))
-    try:
+    with on_ctrl_c(f"the finished chunks are kept in {run_dir}: rerun the same command with --resume to continue"):
         rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"],
                    progress=False if quiet else None)
-    except (StoreError, WorkersError) as err:
-        raise CliError(str(err)) from None
-    except KeyboardInterrupt:
-        click.echo(f"solitaire-odds: interrupted; the finished chunks are kept in {run_dir}: "
-                   "rerun the same command with --resume to continue", err=True)
-        sys.exit(130)
     if output_format != "text":
         click.echo(render([run_record([run_dir], rows)], output_format, one=True), nl=False)
         return
-    click.echo(f"{rules.label()}  deals {start}..{start + n - 1}  {describe_player(player, params)}")
+    click.echo(f"{rules.label()}  deals {start}..{last}  {describe_player(player, params)}")
     click.echo(summary(rows).format())
     click.echo(f"per-deal rows: {run_dir}")
+
+
+def check_workers(workers: int | None) -> None:
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise CliError(f"--workers must lie in 1..{MAX_WORKERS}, not {workers}")
 
 
 @main.command("summary")
@@ -269,17 +271,25 @@ def summary_of_runs(run_dirs, output_format):
 
     if not run_dirs:
         raise CliError("give one or more run folders (made by `odds`), e.g. results/runs/westcliff/*")
-    try:
-        rows = load_rows(list(run_dirs), columns=["verdict"])
-        info = describe_run(run_dirs[0])
-    except StoreError as err:
-        raise CliError(str(err)) from None
+    rows = load_rows(list(run_dirs), columns=["verdict"])
+    info = describe_run(run_dirs[0])
     if output_format != "text":
         click.echo(render([run_record(run_dirs, rows)], output_format, one=True), nl=False)
         return
     folders = f"{len(run_dirs)} run folder{'s' if len(run_dirs) > 1 else ''}"
+    numbers = rows["deal"].to_numpy()
     click.echo(f"{info['rules']}  {info['who']}")
-    click.echo(f"deals {deal_ranges(rows['deal'].to_numpy())} from {folders}")
+    click.echo(f"deals {deal_ranges(numbers)} from {folders}")
+    starts, ends = consecutive(numbers)
+    holes = [(int(end) + 1, int(start) - 1) for end, start in zip(ends[:-1], starts[1:])]
+    if holes:
+        click.echo(f"gaps: deals {format_ranges(holes)} are missing; rerun `odds` over the whole range with "
+                   "--resume to solve them")
+    for run_dir in run_dirs:
+        doubled = store.overlaps(run_dir)
+        if doubled:
+            click.echo(f"overlaps: deals {format_ranges(doubled)} are held by more than one chunk of {run_dir} "
+                       "(their verdicts agree; each deal counts once)")
     click.echo(summary(rows).format())
 
 
@@ -290,10 +300,7 @@ def table_of_runs(paths, output_format):
     """One row per run folder under RUNS (run folders or folders holding them; default:
     results): game, switches, player, budget, deals, counts, share, interval, bracket."""
     run_dirs = find_run_dirs(paths)
-    try:
-        records = [run_record([run_dir]) for run_dir in run_dirs]
-    except StoreError as err:
-        raise CliError(str(err)) from None
+    records = [run_record([run_dir]) for run_dir in run_dirs]
     click.echo(render(records, output_format), nl=False)
 
 
@@ -311,14 +318,24 @@ def find_run_dirs(paths) -> list[Path]:
     return run_dirs
 
 
-def deal_ranges(numbers, shown: int = 6) -> str:
-    """Sorted distinct deal numbers as ``0..999, 2000..2999``; the first ``shown`` ranges."""
+def consecutive(numbers) -> tuple[np.ndarray, np.ndarray]:
+    """The first and last numbers of each run of consecutive sorted distinct ``numbers``."""
     if len(numbers) == 0:
-        return "none"
+        return numbers, numbers
     breaks = np.flatnonzero(np.diff(numbers) != 1)
-    starts, ends = numbers[np.r_[0, breaks + 1]], numbers[np.r_[breaks, len(numbers) - 1]]
-    text = ", ".join(f"{a}..{b}" if a != b else f"{a}" for a, b in zip(starts[:shown], ends[:shown]))
-    return text if len(starts) <= shown else f"{text}, ... ({len(starts)} ranges)"
+    return numbers[np.r_[0, breaks + 1]], numbers[np.r_[breaks, len(numbers) - 1]]
+
+
+def format_ranges(ranges, shown: int = 6) -> str:
+    """``0..999, 2000..2999``: the first ``shown`` of (first, last) pairs."""
+    ranges = list(ranges)
+    text = ", ".join(f"{a}..{b}" if a != b else f"{a}" for a, b in ranges[:shown])
+    return text if len(ranges) <= shown else f"{text}, ... ({len(ranges)} ranges)"
+
+
+def deal_ranges(numbers) -> str:
+    """Sorted distinct deal numbers as ``0..999, 2000..2999``."""
+    return format_ranges(zip(*consecutive(numbers))) or "none"
 
 
 @main.command("reproduce")
@@ -339,8 +356,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
 
     n = parse_count(count, "--deals")
     budgets = parse_budgets(budget)
-    if workers is not None and workers < 1:
-        raise CliError("--workers must be at least 1")
+    check_workers(workers)
     chosen = player_names() if players is None else [p.strip() for p in players.split(",") if p.strip()]
     unknown = [p for p in chosen if p not in player_names()]
     if unknown or not chosen:
@@ -349,20 +365,14 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
         selected = claims.claims_for(None if claim_keys is None else [k.strip() for k in claim_keys.split(",")])
     except ValueError as err:
         raise CliError(str(err)) from None
-    try:
+    with on_ctrl_c(f"the finished chunks are kept under {root}: rerun the same command to continue"):
         table = reproduce.reproduce(selected, chosen, n, budgets, root=root, workers=workers,
                                     log=lambda line: click.echo(line, err=True))
-    except StoreError as err:
-        raise CliError(str(err)) from None
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted: finished chunks are kept under "
-                   f"{root}; rerun the same command to continue", err=True)
-        sys.exit(130)
-    click.echo(f"solver budget {budget_text({'budgets': budgets})}")
+    click.echo(f"solver budget {player_budget_text('solver', {'budgets': budgets})}")
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
-        csv_path.parent.mkdir(parents=True, exist_ok=True)
-        table.to_csv(csv_path, index=False)
+        text = table.to_csv(index=False).encode("utf-8")
+        store.atomic_write(csv_path, lambda file: file.write(text), option="--csv")
         click.echo(f"table: {csv_path}")
 
 
@@ -378,11 +388,12 @@ def plot_chart(chart, paths, out):
     if chart not in plots.CHARTS:
         raise CliError(f"unknown chart {chart!r}; choose one of {', '.join(plots.CHARTS)}")
     run_dirs = find_run_dirs(paths)
+    figure = plots.draw(chart, run_dirs)
     try:
-        figure = plots.draw(chart, run_dirs)
-    except StoreError as err:
-        raise CliError(str(err)) from None
-    click.echo(f"{chart} of {len(run_dirs)} run(s): {plots.save(figure, out)}")
+        saved = plots.save(figure, out)
+    except OSError as err:
+        raise CliError(f"cannot write {out}: {err.strerror or err}; choose another --out", RUNTIME_ERROR) from None
+    click.echo(f"{chart} of {len(run_dirs)} run(s): {saved}")
 
 
 if __name__ == "__main__":

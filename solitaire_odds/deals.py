@@ -14,6 +14,7 @@ and any other implementation give the same deck on every machine and numpy versi
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 from . import cards
@@ -78,12 +79,30 @@ def parse_deck(text: str, ncards: int) -> list[int]:
     return deck_
 
 
+MAX_DEAL_FILE_BYTES = 1 << 20
+"""A deal file of 104 cards with comments is a few kilobytes; more is some other file."""
+
+
 def read_deck(path: str | Path, ncards: int) -> list[int]:
+    """The deck in the text file ``path`` (card names in UTF-8, or UTF-16 with its byte-order
+    mark; see :func:`parse_deck`)."""
     p = Path(path)
     try:
-        text = p.read_text()
+        with p.open("rb") as file:
+            data = file.read(MAX_DEAL_FILE_BYTES + 1)
     except OSError as err:
         raise DealFileError(f"cannot read {p}: {err.strerror}") from None
+    if len(data) > MAX_DEAL_FILE_BYTES:
+        raise DealFileError(f"{p} is larger than {MAX_DEAL_FILE_BYTES:,} bytes: not a deal file of card names")
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))  # as some editors save "Unicode"
+    if not utf16 and b"\0" in data:
+        raise DealFileError(f"{p} holds NUL bytes (binary, or UTF-16 without its byte-order mark); save it "
+                            "as plain text with card names such as 7H TS")
+    try:
+        text = data.decode("utf-16" if utf16 else "utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise DealFileError(f"{p} is not a text file (undecodable byte at {err.start}); save it as plain "
+                            "text with card names such as 7H TS") from None
     try:
         return parse_deck(text, ncards)
     except DealFileError as err:

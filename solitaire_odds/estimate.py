@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from .players import make_player
+from .players import params_from_options
 from .rules import resolve
 from .runs import RunSpec, run
-from .solver import DEFAULT_BUDGET
 from .stats import Summary, summarize
 from .tables import render, run_record
 
@@ -45,31 +44,24 @@ def odds(game: str, deals: int = 10_000, budget=None, player: str = "solver", fi
     escalation such as ``(1e5, 1e6)`` or ``"1e5,1e6"``; the planner's budget per solve.
     Finished chunks under ``root`` are reused, so calling again costs nothing."""
     rules = resolve(game, **switches)
-    params = _player_params(rules, player, budget, samples, seed)
+    params = _player_params(player, budget, samples, seed)
     spec = RunSpec.of(rules, int(first), int(deals), player=player, **params)
     run_dir = spec.default_dir(Path(root))
     rows = run(spec, run_dir, workers=workers, resume=True, progress=progress)
     return Estimate(summarize(rows["verdict"]), run_record([run_dir], rows), rows, run_dir)
 
 
-def _player_params(rules, player: str, budget, samples, seed) -> dict:
-    """The parameters the run records, every default written out (as ``reproduce`` does)."""
-    if player == "solver":
-        if samples is not None or seed is not None:
-            raise ValueError("samples and seed apply to the random, greedy and planner players, not the solver")
-        return {"budgets": _budgets(DEFAULT_BUDGET if budget is None else budget), "win_first": True}
-    given = {"samples": samples, "seed": seed}
-    if budget is not None:
-        if player != "planner":
-            raise ValueError(f"budget applies to the solver and the planner; the {player} player does not search")
-        (given["budget"],) = _budgets(budget)
-    return make_player(player, rules, **{k: v for k, v in given.items() if v is not None}).params()
+def _player_params(player: str, budget, samples, seed) -> dict:
+    """The parameters the run records, every default written out, read and checked as the
+    command line's ``--budget``, ``--samples`` and ``--seed`` are (a ValueError names what is
+    wrong)."""
+    given = {"--budget": None if budget is None else _budget_text(budget), "--samples": samples, "--seed": seed}
+    return params_from_options(player, {option: str(value) for option, value in given.items() if value is not None})
 
 
-def _budgets(budget) -> tuple[int, ...]:
-    """``1e5``, ``"1e5,1e6"`` or ``[1e5, 1e6]`` as growing whole node counts."""
-    parts = budget.split(",") if isinstance(budget, str) else budget if isinstance(budget, (list, tuple)) else [budget]
-    values = tuple(int(float(part)) for part in parts)
-    if any(v < 1 or v != float(part) for v, part in zip(values, parts)) or list(values) != sorted(set(values)):
-        raise ValueError(f"budget must be whole node counts >= 1, growing: {budget!r}")
-    return values
+def _budget_text(budget) -> str:
+    """``1e5``, ``"1e5,1e6"`` or ``[1e5, 1e6]`` as the text ``--budget`` takes."""
+    if isinstance(budget, str):
+        return budget
+    parts = budget if isinstance(budget, (list, tuple)) else [budget]
+    return ",".join(str(int(part)) if isinstance(part, float) and part.is_integer() else str(part) for part in parts)

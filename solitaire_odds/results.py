@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from . import store
-from .rules import resolve
-from .runs import _label
+from .players import player_label
+from .rules import RulesError, resolve
 from .stats import summarize, wilson
 
 SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", "first", "last", "n", "won", "lost",
@@ -36,12 +36,16 @@ def describe_run(run_dir: str | os.PathLike) -> dict:
     """What a run measured, from its manifest: game, rules label, the switches that differ
     from the defaults, player, and ``who`` (player plus its budget or samples)."""
     manifest = store.read_manifest(run_dir)
-    rules = resolve(manifest["game"], **manifest["switches"])
+    player = manifest["player"]
+    try:
+        rules = resolve(manifest["game"], **manifest["switches"])
+        label = player_label(player, manifest["player_params"])
+    except (RulesError, ValueError) as err:
+        raise store.StoreFailure(f"{Path(run_dir) / store.MANIFEST} does not describe a run of this version "
+                                 f"({err}); restore it or start a new run") from None
     changed = rules.label()[len(rules.game):].strip()
     params = {key: tuple(value) if isinstance(value, list) else value
-              for key, value in manifest.get("player_params", {}).items()}
-    label = _label(params)
-    player = manifest.get("player", "solver")
+              for key, value in manifest["player_params"].items()}
     return {"game": rules.game, "rules": rules.label(), "changed": changed or "defaults",
             "player": player, "who": player if label == "default" else f"{player} {label}",
             "params": params, "run_dir": str(run_dir)}

@@ -30,7 +30,7 @@ from tqdm import tqdm
 from . import __version__, store
 from .position import format_move
 from .rules import Rules, resolve
-from .players import make_player
+from .players import make_player, player_label
 from .stats import Summary, summarize
 
 DEFAULT_CHUNK = 1000
@@ -78,31 +78,12 @@ class RunSpec:
         key = json.dumps([switches, self.player, [[k, _jsonable(v)] for k, v in self.player_params]],
                          sort_keys=True)
         digest = hashlib.sha1(key.encode()).hexdigest()[:8]
-        return root / "runs" / self.rules.game / f"{self.player}-{_label(self.params)}-{digest}"
-
-
-def _label(params: dict) -> str:
-    """A short readable tag for a folder name: b100k+1M, k16-b10k, ..."""
-    parts = []
-    for key in ("samples", "budgets", "budget"):
-        if key in params:
-            value = params[key]
-            values = value if isinstance(value, tuple) else (value,)
-            parts.append(("k" if key == "samples" else "b") + "+".join(_short(int(v)) for v in values))
-    if "table_mb" in params:
-        parts.append(f"t{params['table_mb']}MiB")
-    return "-".join(parts) or "default"
+        label = player_label(self.player, self.params)
+        return root / "runs" / self.rules.game / f"{self.player}-{label}-{digest}"
 
 
 def _jsonable(value):
     return value if isinstance(value, (bool, int, str)) else str(value)
-
-
-def _short(n: int) -> str:
-    for unit, size in (("M", 10**6), ("k", 10**3)):
-        if n % size == 0:
-            return f"{n // size}{unit}"
-    return str(n)
 
 
 # --- the work of one chunk, in a worker process -----------------------------------------------
@@ -123,13 +104,19 @@ def _player_for(rules: Rules, player: str, params: tuple):
     return _PLAYERS[key]
 
 
+def play_one(game: str, switches: dict, player: str, params: tuple, deal: int | None, deck: list[int] | None):
+    """The outcome of one deal, numbered (``deal``) or given as a ``deck``, for ``solve``."""
+    who = _player_for(resolve(game, **switches), player, params)
+    return who.play(deal) if deck is None else who.play_deck(deck)
+
+
 def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: int, last: int) -> pd.DataFrame:
     """Rows for deals first..last: deal, verdict, budget that decided it, nodes (all
     attempts), seconds, moves (line length), line (compact notation).
 
     A worker with several threads (a Dask worker) solves its chunks one at a time: the
     player's workspace is not shareable, and one table per process bounds the memory."""
-    rows = {k: [] for k in ("deal", "verdict", "budget", "nodes", "seconds", "moves", "line")}
+    rows = {k: [] for k in store.ROW_COLUMNS}
     with _PLAYERS_LOCK:
         who = _player_for(resolve(game, **switches), player, params)
         for deal in range(first, last + 1):
@@ -151,8 +138,14 @@ def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: in
 # --- where chunks are solved: this process, a local pool, or a Dask cluster ----------------------
 
 class WorkersError(Exception):
-    """The workers (a local pool or a Dask cluster) died or cannot be reached; the message
-    says what to do."""
+    """The workers (a local pool or a Dask cluster) died, ran out of memory or cannot be
+    reached (exit status 1); the message says what to do."""
+
+    exit_code = 1
+
+
+KEPT = "the finished chunks are kept: rerun with --resume"
+OUT_OF_MEMORY = "out of memory (a smaller --table-mb, or fewer --workers, need less)"
 
 
 def _pool_worker_start(parent: int, solved) -> None:
@@ -172,9 +165,11 @@ def _exit_when_orphaned(parent: int) -> None:
 
 
 @contextmanager
-def _process_pool(workers: int, solved):
+def _process_pool(workers: int, solved=None, after: str = KEPT):
     """A local pool of ``workers`` processes, stopped at once (running chunks abandoned) if
-    the run ends early, by Ctrl-C or an error, instead of waiting for their chunks."""
+    the run ends early, by Ctrl-C or an error, instead of waiting for their chunks. A worker's
+    death is a WorkersError ending with ``after``, what to do next. Workers add each finished
+    deal to the progress counter ``solved`` (if any)."""
     pool = ProcessPoolExecutor(workers, initializer=_pool_worker_start, initargs=(os.getpid(), solved))
     try:
         yield pool, lambda: 2 * workers
@@ -187,9 +182,19 @@ def _process_pool(workers: int, solved):
             process.join()
         if isinstance(err, BrokenProcessPool):
             raise WorkersError("a worker process died (killed, or out of memory: --table-mb bounds the "
-                               "solver's table); the finished chunks are kept: rerun with --resume") from None
+                               f"solver's table); {after}") from None
         raise
     pool.shutdown()
+
+
+def in_own_process(function, *args):
+    """``function(*args)`` computed in a child process, so that Ctrl-C stops it at once: a
+    numba kernel does not see signals until it returns."""
+    try:
+        with _process_pool(1, after="rerun the command") as (pool, _):
+            return pool.submit(function, *args).result()
+    except MemoryError:
+        raise WorkersError(OUT_OF_MEMORY) from None
 
 
 @contextmanager
@@ -363,24 +368,34 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
     here, so the files do not depend on where they were solved. Without ``resume`` a range
     that already has finished chunks in ``run_dir`` is an error, so that a rerun never
     silently mixes old and new results. A KeyboardInterrupt stops the workers at once;
-    chunks already written stay, and ``resume`` continues from them.
+    chunks already written stay, and ``resume`` continues from them. A run that stops before
+    its first chunk removes the folders and manifest it created.
     """
     run_dir = Path(run_dir)
-    store.write_manifest(run_dir, spec.manifest())
-    store.remove_stale_temp_files(run_dir)
-    todo = store.missing_ranges(run_dir, spec.first, spec.last, spec.chunk_size)
-    remaining = sum(b - a + 1 for a, b in todo)
-    if not resume and remaining < spec.count:
-        raise store.StoreError(f"{run_dir} already holds results for part of deals {spec.first}..{spec.last}; "
-                               "add --resume to continue that run, or choose another --out")
-    bar = Progress(spec.count, spec.count - remaining, progress)
-    with _chunk_solvers(workers or usable_cpus(), dask, bar.solved) as (pool, slots):
-        try:
-            for a, b, table in _solved_chunks(spec, todo, pool, slots, bar.solved):
-                store.write_chunk(run_dir, a, b, table)
-                bar.add(table["verdict"])
-        finally:
-            bar.close()
+    created = store.not_yet_there(run_dir)
+    try:
+        store.write_manifest(run_dir, spec.manifest())
+        store.remove_stale_temp_files(run_dir)
+        store.load_rows([run_dir], spec.first, spec.last, columns=[])  # refuses damaged chunks before work
+        todo = store.missing_ranges(run_dir, spec.first, spec.last, spec.chunk_size)
+        remaining = sum(b - a + 1 for a, b in todo)
+        if not resume and remaining < spec.count:
+            raise store.StoreError(f"{run_dir} already holds results for part of deals {spec.first}..{spec.last}; "
+                                   "add --resume to continue that run, or choose another --out")
+        bar = Progress(spec.count, spec.count - remaining, progress)
+        with _chunk_solvers(workers or usable_cpus(), dask, bar.solved) as (pool, slots):
+            try:
+                for a, b, table in _solved_chunks(spec, todo, pool, slots, bar.solved):
+                    store.write_chunk(run_dir, a, b, table)
+                    bar.add(table["verdict"])
+            finally:
+                bar.close()
+    except BaseException as err:
+        store.discard_if_unused(run_dir, created)
+        if isinstance(err, MemoryError):
+            kept = f"; {KEPT}" if store.finished_chunks(run_dir) else ""
+            raise WorkersError(OUT_OF_MEMORY + kept) from None
+        raise
     return store.load_rows([run_dir], spec.first, spec.last, columns)
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .engine import api
-from .engine.layout import MAX_MOVES, P_NCARDS, S_SIZE
-from .engine.search import GENERATIONS, LOST, UNKNOWN, WON, solve_deal, solve_root
+from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_deal, solve_root, workspace
+from .engine.state import encode
 from .position import Position
 from .rules import Rules
 
@@ -31,13 +31,13 @@ class SolveResult:
     line: list = field(default_factory=list)  # the winning moves, as position.py tuples
 
 
-SLOT_BYTES = 20
-"""Bytes of one table slot: two uint64 key halves and a uint32 generation."""
+SLOT_BYTES = 8 * TT_WIDTH
+"""Bytes of one table slot: two uint64 key halves and a uint64 generation."""
 
 
 def table_size(budget: int) -> int:
     """Slots for a search of ``budget`` nodes (two passes): a power of two >= 4 x budget,
-    capped at 2**26 (1.34 GB); beyond the cap searches stay sound, only slower."""
+    capped at 2**26 (1.6 GB); beyond the cap searches stay sound, only slower."""
     size = 1 << 12
     while size < 4 * budget and size < (1 << 26):
         size <<= 1
@@ -67,31 +67,15 @@ class Solver:
         self.win_first = bool(win_first)
         self.reductions = bool(reductions)
         self.pa = api.params(rules)
-        size, ncards = int(self.pa[S_SIZE]), int(self.pa[P_NCARDS])
-        slots = table_slots or table_size(self.budget)
-        self._tt1 = np.zeros(slots, dtype=np.uint64)
-        self._tt2 = np.zeros(slots, dtype=np.uint64)
-        self._ttg = np.zeros(slots, dtype=np.uint32)
+        self._ws = workspace(self.pa, table_slots or table_size(self.budget), MAX_DEPTH)
         self._gen = 0
-        self._root = np.zeros(size, dtype=np.uint8)
-        self._states = np.zeros((MAX_DEPTH + 1, size), dtype=np.uint8)
-        self._moves = np.zeros((MAX_DEPTH + 1, MAX_MOVES, 4), dtype=np.int16)
-        self._nmoves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
-        self._idx = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
-        self._tmp = np.zeros((MAX_MOVES, 4), dtype=np.int16)
-        self._scratch = np.zeros(ncards, dtype=np.uint8)
-        self._deck = np.zeros(ncards, dtype=np.uint8)
-        self._path = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int16)
         self._moves_seen: dict = {}
 
-    def _next_generation(self) -> np.uint32:
+    def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot)."""
-        if self._gen + GENERATIONS >= 2**32 - 1:
-            self._ttg[:] = 0
-            self._gen = 0
         first = self._gen + 1
         self._gen += GENERATIONS
-        return np.uint32(first)
+        return np.uint64(first)
 
     def solve(self, deal: int | None = None, deck: list[int] | None = None,
               budget: int | None = None) -> SolveResult:
@@ -101,22 +85,22 @@ class Solver:
             raise ValueError("give a deal number or a deck")
         if deck is not None:
             return self.solve_position(api.initial_position(self.rules, deck), budget)
-        return self._run(solve_deal, (np.uint64(deal), self.pa), (self._root, self._deck), budget)
+        return self._run(solve_deal, np.uint64(deal), budget)
 
     def solve_position(self, position: Position, budget: int | None = None) -> SolveResult:
         """Solve from any position of this game (a constructed one, or one met in play)."""
-        return self.solve_state(api.from_position(position, self.pa), budget)
+        return self.solve_state(encode(position, self.pa), budget)
 
     def solve_state(self, state: np.ndarray, budget: int | None = None) -> SolveResult:
         """Solve from an engine state (the flat array players and kernels hold)."""
-        return self._run(solve_root, (state, self.pa), (), budget)
+        self._ws.root[:] = state
+        return self._run(solve_root, None, budget)
 
-    def _run(self, kernel, head, tail, budget) -> SolveResult:
+    def _run(self, kernel, deal, budget) -> SolveResult:
         start = time.perf_counter()
-        verdict, nodes, length = kernel(
-            *head, int(budget or self.budget), self.win_first, self.reductions, self._tt1, self._tt2, self._ttg,
-            self._next_generation(), *tail, self._states, self._moves, self._nmoves, self._idx, self._tmp,
-            self._scratch, self._path)
+        head = () if deal is None else (deal,)
+        verdict, nodes, length = kernel(*head, self.pa, int(budget or self.budget), self.win_first, self.reductions,
+                                        self._next_generation(), self._ws)
         seconds = time.perf_counter() - start
         return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length))
 
@@ -124,7 +108,7 @@ class Solver:
         """The first ``length`` moves of the path as tuples; each distinct row is converted
         once per solver (converting every move anew cost a third of an easy deal's time)."""
         line = []
-        for row in self._path[:length].tolist():
+        for row in self._ws.path[:length].tolist():
             key = tuple(row)
             move = self._moves_seen.get(key)
             if move is None:

@@ -7,22 +7,32 @@ A run lives in a folder::
 
 Every file appears under its final name only once complete (temp file, fsync, rename), so a
 run killed at any moment, or stopped by a full disk, resumes from the chunks it finished; a
-temp file a kill leaves behind is never read as a chunk, and the next run removes it.
+temp file a kill leaves behind is never read as a chunk, and the next run removes it. Files are
+created with the permissions the umask allows, so colleagues can read and merge them.
+
+A chunk carries its identity in its Parquet key-value metadata: the digest of the settings it
+measured (:func:`settings_digest` of the manifest) and its deal range. Loading checks the rows
+against that range, the range against the file's name and the digest against the folder's
+manifest, so a chunk copied under another name or into a run of other settings is refused, as
+is a folder of chunks without its manifest; a damaged file is named with what to do about it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
 import json
 import os
 import re
-import tempfile
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 MANIFEST = "manifest.json"
@@ -33,12 +43,28 @@ STALE_TEMP_SECONDS = 60.0
 a second): a kill left it."""
 MERGE_KEYS = ("game", "switches", "player", "player_params", "version")
 """Manifest keys that must agree for runs made on different machines to merge."""
+_MANIFEST_TYPES = {"game": str, "switches": dict, "player": str, "player_params": dict, "version": str}
+ROW_COLUMNS = ("deal", "verdict", "budget", "nodes", "seconds", "moves", "line")
+"""The columns of every chunk (a run may add more)."""
+VERDICTS = frozenset({"won", "lost", "unknown"})
+IDENTITY_KEY = b"solitaire_odds.chunk"
+"""The Parquet key-value metadata entry holding a chunk's settings digest and deal range."""
 
 _CHUNK_NAME = re.compile(r"deals-(\d{20})-(\d{20})\.parquet")
 
 
 class StoreError(Exception):
-    """A run folder cannot be used as asked; the message says what to do."""
+    """A run folder cannot be used as asked (exit status 2: the command must change); the
+    message says what to do."""
+
+    exit_code = 2
+
+
+class StoreFailure(StoreError):
+    """A run folder's files are damaged, or cannot be read or written (exit status 1: the
+    command was right); the message names the file and what to do."""
+
+    exit_code = 1
 
 
 def _normalised(manifest: dict) -> dict:
@@ -46,12 +72,22 @@ def _normalised(manifest: dict) -> dict:
     return json.loads(json.dumps(manifest))
 
 
-def _atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:
-    """Write through a temp file in the same folder so that `path` is whole or absent."""
+def settings_digest(manifest: dict) -> str:
+    """What a chunk's rows measured: a digest of the manifest's :data:`MERGE_KEYS`, equal for
+    every folder whose runs merge."""
+    key = json.dumps({k: manifest.get(k) for k in MERGE_KEYS}, sort_keys=True)
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def atomic_write(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> None:
+    """Write through a temp file in the same folder so that ``path`` is whole or absent. The
+    temp file is created like any other file (the umask decides who may read it), never with
+    a private mode. A failure names the file and ``option``, which chooses another place."""
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix="-" + path.name, dir=path.parent)
+        tmp = path.parent / f"{TEMP_PREFIX}{secrets.token_hex(8)}-{path.name}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(fd, "wb") as file:
             write(file)
             file.flush()
@@ -59,20 +95,24 @@ def _atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:
         os.replace(tmp, path)
     except BaseException as exc:
         if tmp is not None:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
         if isinstance(exc, OSError):
             reason = exc.strerror or str(exc)
-            raise StoreError(
-                f"cannot write results to {path}: {reason}; free some disk space or choose another --out"
-            ) from exc
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+            advice = f"free some disk space or choose another {option}" if full else f"choose another {option}"
+            raise StoreFailure(f"cannot write {path}: {reason}; {advice}") from exc
         raise
 
 
 def write_manifest(run_dir: str | os.PathLike, manifest: dict) -> None:
-    """Record what produces the rows; refuse to mix rows of other settings into one folder."""
+    """Record what produces the rows; refuse to mix rows of other settings into one folder,
+    and to adopt chunks whose manifest is gone (what they measured is unknown)."""
     run_dir = Path(run_dir)
     path = run_dir / MANIFEST
+    if not path.exists() and finished_chunks(run_dir):
+        raise StoreError(f"{run_dir} holds chunks but no {MANIFEST}, so what they measured is unknown; "
+                         f"restore its {MANIFEST} or choose another --out")
     if path.exists():
         old = read_manifest(run_dir)
         new = _normalised(manifest)
@@ -85,22 +125,30 @@ def write_manifest(run_dir: str | os.PathLike, manifest: dict) -> None:
             )
         return
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
-    _atomic_write(path, lambda file: file.write(text.encode("utf-8")))
+    atomic_write(path, lambda file: file.write(text.encode("utf-8")))
 
 
 def read_manifest(run_dir: str | os.PathLike) -> dict:
-    """The manifest of a run folder."""
+    """The manifest of a run folder, with the keys and types every reader relies on."""
     path = Path(run_dir) / MANIFEST
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise StoreError(f"no {MANIFEST} in {run_dir}; point at a run folder made by this tool") from None
+    except OSError as exc:
+        raise StoreFailure(f"cannot read {path}: {exc.strerror}; check its permissions") from None
+    except UnicodeDecodeError:
+        raise StoreFailure(f"{path} is not a text file; restore it or start a new run") from None
     try:
         manifest = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise StoreError(f"{path} is not valid JSON ({exc}); restore it or start a new run") from None
+        raise StoreFailure(f"{path} is not valid JSON ({exc}); restore it or start a new run") from None
     if not isinstance(manifest, dict):
-        raise StoreError(f"{path} does not hold a JSON object; restore it or start a new run")
+        raise StoreFailure(f"{path} does not hold a JSON object; restore it or start a new run")
+    for key, kind in _MANIFEST_TYPES.items():
+        if not isinstance(manifest.get(key), kind):
+            problem = "lacks" if key not in manifest else "has a malformed"
+            raise StoreFailure(f"{path} {problem} {key!r}; restore it or start a new run")
     return manifest
 
 
@@ -109,25 +157,65 @@ def chunk_path(run_dir: str | os.PathLike, first: int, last: int) -> Path:
     return Path(run_dir) / CHUNKS / f"deals-{first:020d}-{last:020d}.parquet"
 
 
+def _holds_exactly(deals: pd.Series, first: int, last: int) -> bool:
+    """Whether ``deals`` are the numbers first..last, each exactly once."""
+    expected = last - first + 1
+    return (pd.api.types.is_integer_dtype(deals) and len(deals) == expected and deals.nunique() == expected
+            and int(deals.min()) == first and int(deals.max()) == last)
+
+
 def write_chunk(run_dir: str | os.PathLike, first: int, last: int, table: pd.DataFrame) -> Path:
-    """Store the rows of deals first..last; a chunk is whole, so resuming can trust its name."""
+    """Store the rows of deals first..last under the folder's manifest (written first), with
+    the chunk's identity inside the file."""
     if not 0 <= first <= last:
         raise ValueError(f"need 0 <= first <= last, got {first}..{last}")
-    if "deal" not in table.columns or not pd.api.types.is_integer_dtype(table["deal"]):
-        raise ValueError("the table needs an integer 'deal' column")
-    deals = table["deal"]
-    expected = last - first + 1
-    whole = (
-        len(deals) == expected
-        and deals.nunique() == expected
-        and int(deals.min()) == first
-        and int(deals.max()) == last
-    )
-    if not whole:
+    missing = [column for column in ROW_COLUMNS if column not in table.columns]
+    if missing:
+        raise ValueError(f"a chunk needs the columns {', '.join(ROW_COLUMNS)}; missing: {', '.join(missing)}")
+    if not _holds_exactly(table["deal"], first, last):
         raise ValueError(f"a chunk must hold deals {first}..{last} each exactly once")
+    identity = json.dumps({"settings": settings_digest(read_manifest(run_dir)), "first": first, "last": last})
+    rows = pa.Table.from_pandas(table, preserve_index=False)
+    rows = rows.replace_schema_metadata({**rows.schema.metadata, IDENTITY_KEY: identity.encode()})
     path = chunk_path(run_dir, first, last)
-    _atomic_write(path, lambda file: table.to_parquet(file, index=False))
+    atomic_write(path, lambda file: pq.write_table(rows, file))
     return path
+
+
+def _read_chunk(path: Path, first: int, last: int, digest: str, columns: list[str] | None) -> pd.DataFrame:
+    """The rows of the chunk file ``path`` (named for deals first..last) after checking them
+    against its identity, and its identity against its name and the folder's settings."""
+    redo = "delete it and rerun `odds` with --resume to solve its deals again"
+    try:
+        file = pq.ParquetFile(path)
+        names = file.schema_arrow.names
+        missing = [c for c in (*ROW_COLUMNS, *(columns or ())) if c not in names]
+        if missing:
+            raise StoreFailure(f"{path} lacks the column {missing[0]!r}; {redo}")
+        try:
+            identity = json.loads((file.schema_arrow.metadata or {})[IDENTITY_KEY])
+            settings, held = identity["settings"], (int(identity["first"]), int(identity["last"]))
+        except (KeyError, TypeError, ValueError):
+            raise StoreFailure(f"{path} carries no run identity (not written by this version of "
+                               f"solitaire-odds); {redo}") from None
+        if settings != digest:
+            raise StoreFailure(f"{path} holds results of other settings than {path.parent.parent / MANIFEST}; "
+                               f"{redo}")
+        if held != (first, last):
+            raise StoreFailure(f"{path} holds deals {held[0]}..{held[1]} but its name says {first}..{last}; "
+                               f"{redo}")
+        rows = file.read(columns=columns).to_pandas()
+    except StoreFailure:
+        raise
+    except (OSError, pa.ArrowException) as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise StoreFailure(f"{path} is damaged ({reason}); {redo}") from None
+    if not _holds_exactly(rows["deal"], first, last):
+        raise StoreFailure(f"{path} does not hold deals {first}..{last} each exactly once; {redo}")
+    strange = set(rows["verdict"].unique()) - VERDICTS
+    if strange:
+        raise StoreFailure(f"{path} has an unknown verdict {sorted(map(str, strange))[0]!r}; {redo}")
+    return rows
 
 
 def finished_chunks(run_dir: str | os.PathLike) -> list[tuple[int, int, Path]]:
@@ -155,6 +243,39 @@ def remove_stale_temp_files(run_dir: str | os.PathLike, older_than: float = STAL
                     path.unlink()
                     removed += 1
     return removed
+
+
+def overlaps(run_dir: str | os.PathLike) -> list[tuple[int, int]]:
+    """Deal ranges held by more than one chunk of ``run_dir`` (chunk files copied in by hand:
+    a run never writes them), merged and in order."""
+    spans: list[tuple[int, int]] = []
+    reach = -1
+    for a, b, _ in finished_chunks(run_dir):
+        if a <= reach:
+            overlap = (a, min(b, reach))
+            if spans and overlap[0] <= spans[-1][1] + 1:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], overlap[1]))
+            else:
+                spans.append(overlap)
+        reach = max(reach, b)
+    return spans
+
+
+def not_yet_there(run_dir: str | os.PathLike) -> list[Path]:
+    """The folders (outermost first) and the manifest a run into ``run_dir`` would create."""
+    run_dir = Path(run_dir)
+    paths = [*reversed(run_dir.parents), run_dir, run_dir / CHUNKS, run_dir / MANIFEST]
+    return [path for path in paths if not path.exists()]
+
+
+def discard_if_unused(run_dir: str | os.PathLike, created: list[Path]) -> None:
+    """Undo a run that stopped before its first chunk: remove what it ``created``
+    (:func:`not_yet_there`) unless a chunk is there (another run may share the folder)."""
+    if finished_chunks(run_dir):
+        return
+    for path in reversed(created):
+        with contextlib.suppress(OSError):
+            path.rmdir() if path.is_dir() else path.unlink()
 
 
 def missing_ranges(
@@ -200,6 +321,7 @@ def load_rows(
     any_chunk = None
     for run_dir in run_dirs:
         manifest = read_manifest(run_dir)
+        digest = settings_digest(manifest)
         settings = {key: manifest[key] for key in MERGE_KEYS if key in manifest}
         if reference is None:
             reference = (run_dir, settings)
@@ -210,13 +332,12 @@ def load_rows(
                 f"{', '.join(differing)}); merge only runs of the same {', '.join(MERGE_KEYS)}"
             )
         for a, b, path in finished_chunks(run_dir):
-            any_chunk = path
+            any_chunk = (path, a, b, digest)
             if (first is None or b >= first) and (last is None or a <= last):
-                frames.append(pd.read_parquet(path, columns=columns))
+                frames.append(_read_chunk(path, a, b, digest, columns))
     if not frames:
         if any_chunk is not None:  # keep the chunks' columns and types
-            empty = pq.read_schema(any_chunk).empty_table().to_pandas()
-            return empty if columns is None else empty[columns]
+            return _read_chunk(*any_chunk, columns).iloc[:0]
         return pd.DataFrame({"deal": pd.Series(dtype="uint64"), "verdict": pd.Series(dtype=str)})
     rows = pd.concat(frames, ignore_index=True)
     if first is not None:

@@ -15,30 +15,13 @@ import os
 import pandas as pd
 
 from . import store
+from .players import player_budget_text
+from .players.parameters import count_text  # noqa: F401  (budgets as people write them)
 from .stats import summarize
 
 FORMATS = ("text", "json", "csv")
 COLUMNS = ("game", "switches", "player", "budget", "first", "last", "deals", "won", "lost", "unknown",
            "share", "share_low", "share_high", "bracket_low", "bracket_high", "run_dir")
-
-
-def count_text(n: int) -> str:
-    """A node budget as people write it: ``1e5``, ``2.5e4``, ``500``."""
-    if n >= 1000:
-        mantissa, exponent = f"{n:.1e}".split("e")
-        if float(mantissa) * 10 ** int(exponent) == n:
-            return f"{float(mantissa):g}e{int(exponent)}"
-    return f"{n:,}"
-
-
-def budget_text(params: dict) -> str:
-    """The search budget of a player's parameters: ``1e5 then 1e6`` for a solver escalation,
-    the planner's budget per solve, or ``-`` for a player that does not search."""
-    if "budgets" in params:
-        return " then ".join(count_text(int(b)) for b in params["budgets"])
-    if "budget" in params:
-        return count_text(int(params["budget"]))
-    return "-"
 
 
 def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = None) -> dict:
@@ -53,7 +36,7 @@ def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = No
     low, high = counts.interval
     bracket_low, bracket_high = counts.bracket
     return {"game": info["game"], "switches": info["changed"], "player": info["player"],
-            "budget": budget_text(info["params"]),
+            "budget": player_budget_text(info["player"], info["params"]),
             "first": int(rows["deal"].min()) if counts.n else None,
             "last": int(rows["deal"].max()) if counts.n else None,
             "deals": counts.n, "won": counts.won, "lost": counts.lost, "unknown": counts.unknown,

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from . import cards, reference
+from . import cards, reference, store
 from .position import Position, describe_move, format_move
 from .rules import Rules
 
@@ -72,11 +72,8 @@ def write_page(path: str | os.PathLike, rules: Rules, deck: list[int], line: lis
                verdict: str) -> Path:
     """Write the page for ``line`` played from ``deck`` (whole or not at all)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = page(rules, deck, line, title, verdict)
-    temp = path.with_name(f".{path.name}.tmp")
-    temp.write_text(text, encoding="utf-8")
-    temp.replace(path)
+    text = page(rules, deck, line, title, verdict).encode("utf-8")
+    store.atomic_write(path, lambda file: file.write(text), option="--html")
     return path
 
 

@@ -12,8 +12,10 @@ from solitaire_odds.rules import GAMES, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "rules.md").read_text()
-SYSTEM_DIRS = {"usr", "dev", "proc", "bin", "etc"}
+SYSTEM_DIRS = {"usr", "dev", "proc", "sys", "bin", "etc"}
 """Absolute paths that name a program or device of any machine (/usr/bin/env, /dev/null)."""
+MISSING = "/no/such/"
+"""Where tests point at a file that no machine has (the error for a missing file)."""
 ABSOLUTE = re.compile(r"(?<![\w.~:/<>${}\\-])/([A-Za-z][\w.-]*)/[\w./-]*")
 CLIMBING = re.compile(r"(?:\.\./)+[\w./-]*")
 
@@ -55,7 +57,7 @@ def test_no_tracked_file_names_a_path_outside_the_repository():
     found = []
     for name, text in tracked_text_files():
         for match in ABSOLUTE.finditer(text):
-            if match.group(1) not in SYSTEM_DIRS:
+            if match.group(1) not in SYSTEM_DIRS and not match.group(0).startswith(MISSING):
                 found.append(f"{name}: {match.group(0)}")
         for match in CLIMBING.finditer(text):
             target = (ROOT / name).parent / match.group(0)

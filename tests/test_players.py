@@ -9,10 +9,11 @@ from click.testing import CliRunner
 
 from solitaire_odds import deals, reference
 from solitaire_odds.cli import main
-from solitaire_odds.engine import api, core
+from solitaire_odds.engine import api
+from solitaire_odds.engine.state import decode
+from solitaire_odds.engine.api import first_state
 from solitaire_odds.players import make_player
 from solitaire_odds.players.observation import HIDDEN, Observation, hidden_places
-from solitaire_odds.players.table import first_state
 from solitaire_odds.rules import resolve
 from solitaire_odds.store import load_rows, read_manifest
 
@@ -28,9 +29,8 @@ def state_after(rules, deal, moves):
     """The engine state of ``deal`` after ``moves`` (position.py tuples)."""
     pa = api.params(rules)
     s = first_state(pa, deals.deck(deal, rules["ncards"]))
-    scratch = np.zeros(int(rules["ncards"]), dtype=np.uint8)
     for move in moves:
-        core.apply_move(s, pa, api.move_row(move, pa), scratch)
+        api.play_row(s, pa, api.move_row(move, pa))
     return s
 
 
@@ -67,7 +67,7 @@ def test_observation_hides_what_it_should_and_knows_the_unseen_cards(game):
         rules, states = greedy_positions(game, deal)
         for s in states:
             obs = Observation.of(s, api.params(rules))
-            pos = api.to_position(s, api.params(rules))
+            pos = decode(s, api.params(rules))
             assert list(obs.unseen) == unseen_by_elimination(rules, obs)
             face_down = [c for p, d in zip(pos.piles, pos.down) for c in p[:d]]
             assert list(obs.unseen) == sorted(face_down + ([] if obs.stock else pos.stock))
@@ -92,7 +92,7 @@ def test_what_is_hidden_in_each_game():
         if ("redeal",) in line:
             s = state_after(rules, deal, line[:line.index(("redeal",)) + 1])
             obs = Observation.of(s, pa)
-            assert obs.unseen == () and obs.stock == tuple(api.to_position(s, pa).stock)
+            assert obs.unseen == () and obs.stock == tuple(decode(s, pa).stock)
             return
     pytest.fail("no greedy Duchess game among deals 0..39 redealt")
 
@@ -112,10 +112,9 @@ def line_until_first_reveal(rules, s, line):
     """``line`` up to and including the first move that shows a hidden card."""
     pa = api.params(rules)
     s = s.copy()
-    scratch = np.zeros(int(rules["ncards"]), dtype=np.uint8)
     for k, move in enumerate(line):
         before = hidden_count(rules, s)
-        core.apply_move(s, pa, api.move_row(move, pa), scratch)
+        api.play_row(s, pa, api.move_row(move, pa))
         if hidden_count(rules, s) < before:
             return line[:k + 1]
     return line
@@ -141,9 +140,8 @@ def test_choices_do_not_depend_on_hidden_cards(name, game):
             prefix = line_until_first_reveal(rules, s, line)
             assert other[:len(prefix)] == prefix
             end = s.copy()  # replay the line from s to find what stayed hidden
-            scratch = np.zeros(int(rules["ncards"]), dtype=np.uint8)
             for move in line:
-                core.apply_move(end, pa, api.move_row(move, pa), scratch)
+                api.play_row(end, pa, api.move_row(move, pa))
             still = hidden_places(end, pa)
             if len(still) >= 2 and len(set(s[still])) >= 2:
                 assert who.play_state(permuted(s, pa, still, rng), deal).line == line

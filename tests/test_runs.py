@@ -10,6 +10,8 @@ import cloudpickle
 import dask
 import pandas as pd
 import psutil
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 from distributed import Client, LocalCluster
@@ -187,7 +189,8 @@ def test_summary_refuses_overlaps_that_disagree(tmp_path):
     (_, _, path), = store.finished_chunks(tmp_path / "b")
     rows = pd.read_parquet(path)
     rows.loc[3, "verdict"] = "lost" if rows.loc[3, "verdict"] == "won" else "won"
-    rows.to_parquet(path, index=False)
+    identity = pq.read_schema(path).metadata  # a forged verdict in an otherwise proper chunk
+    pq.write_table(pa.Table.from_pandas(rows, preserve_index=False).replace_schema_metadata(identity), path)
     result = cli("summary", tmp_path / "a", tmp_path / "b")
     assert result.exit_code == 2 and result.output.count("\n") == 1
     assert "1 deal(s) have different verdicts in different folders (e.g. 3)" in result.output
@@ -239,11 +242,12 @@ def test_dask_scheduler_runs_chunks_on_its_workers_with_cached_kernels(tmp_path,
 
 def test_unreachable_scheduler_is_a_one_line_error(tmp_path):
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
-        result = cli(*RUN, "--dask", "tcp://127.0.0.1:9", "--out", tmp_path)
-    assert result.exit_code == 2 and result.output.count("\n") == 1
+        result = cli(*RUN, "--dask", "tcp://127.0.0.1:9", "--out", tmp_path / "run")
+    assert result.exit_code == 1 and result.output.count("\n") == 1
     assert result.output.startswith(
         "solitaire-odds: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9 (")
     assert "start it (dask scheduler) or check the address" in result.output
+    assert not tmp_path.joinpath("run").exists()  # a run that fails before its first chunk leaves nothing
 
 
 def test_table_size_is_part_of_the_run(tmp_path):
@@ -255,7 +259,7 @@ def test_table_size_is_part_of_the_run(tmp_path):
     assert store.read_manifest(tmp_path)["player_params"] == {"budgets": [10000], "table_mb": 1, "win_first": True}
     other = cli(*args, "--table-mb", 2, "--out", tmp_path, "--resume")
     assert other.exit_code == 2 and "differing: player_params" in other.output
-    assert cli(*args, "--table-mb", 0).output.startswith("solitaire-odds: error: --table-mb must be at least 1")
+    assert cli(*args, "--table-mb", 0).output.startswith("solitaire-odds: error: --table-mb must be a whole number >= 1")
 
 
 def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path, uninterrupted):
@@ -265,7 +269,7 @@ def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path, uninterrupted):
     workers = workers_of(process)
     workers[0].kill()  # as the kernel's out-of-memory killer would
     stdout, stderr = process.communicate(timeout=30)
-    assert process.returncode == 2 and stdout == ""
+    assert process.returncode == 1 and stdout == ""
     assert stderr.splitlines() == ["solitaire-odds: error: a worker process died (killed, or out of memory: "
                                    "--table-mb bounds the solver's table); the finished chunks are kept: "
                                    "rerun with --resume"]

@@ -38,6 +38,7 @@ def rows(first, last, verdict="won", **extra):
         {
             "deal": np.arange(first, last + 1, dtype=np.uint64),
             "verdict": [verdict] * count,
+            "budget": np.full(count, 100000, dtype=np.int64),
             "nodes": np.full(count, 7, dtype=np.int64),
             "seconds": np.full(count, 0.5),
             "moves": np.full(count, 3, dtype=np.int32),
@@ -80,6 +81,7 @@ def test_read_manifest_missing_or_malformed(tmp_path):
 
 
 def test_write_chunk_is_atomic_and_round_trips(tmp_path):
+    write_manifest(tmp_path, MANIFEST)
     table = rows(0, 9, extra_column=np.arange(10))
     path = write_chunk(tmp_path, 0, 9, table)
     assert path.name == "deals-00000000000000000000-00000000000000000009.parquet"
@@ -93,27 +95,38 @@ def test_write_chunk_is_atomic_and_round_trips(tmp_path):
     ids=["short", "duplicate", "outside", "shifted", "repeat-and-gap"],
 )
 def test_write_chunk_rejects_a_wrong_deal_set(tmp_path, deals):
-    table = pd.DataFrame({"deal": deals, "verdict": ["won"] * len(deals)})
+    write_manifest(tmp_path, MANIFEST)
+    table = rows(0, len(deals) - 1).assign(deal=np.array(deals, dtype=np.uint64))
     with pytest.raises(ValueError, match="0..3"):
         write_chunk(tmp_path, 0, 3, table)
     assert finished_chunks(tmp_path) == []
 
 
-def test_write_chunk_needs_a_deal_column(tmp_path):
-    with pytest.raises(ValueError, match="deal"):
-        write_chunk(tmp_path, 0, 1, pd.DataFrame({"verdict": ["won", "lost"]}))
+@pytest.mark.parametrize("column", ["deal", "verdict", "line"])
+def test_write_chunk_needs_every_row_column(tmp_path, column):
+    write_manifest(tmp_path, MANIFEST)
+    with pytest.raises(ValueError, match=f"missing: {column}"):
+        write_chunk(tmp_path, 0, 1, rows(0, 1).drop(columns=[column]))
+
+
+def test_write_chunk_needs_the_manifest_first(tmp_path):
+    with pytest.raises(StoreError, match="no manifest.json"):
+        write_chunk(tmp_path, 0, 9, rows(0, 9))
+    assert finished_chunks(tmp_path) == []
 
 
 def test_disk_full_leaves_nothing_behind(tmp_path, monkeypatch):
-    def full_disk(self, file, **kwargs):
+    def full_disk(table, file, **kwargs):
         file.write(b"half a parquet file")
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(pd.DataFrame, "to_parquet", full_disk)
+    write_manifest(tmp_path, MANIFEST)
+    monkeypatch.setattr(store.pq, "write_table", full_disk)
     with pytest.raises(StoreError) as caught:
         write_chunk(tmp_path, 0, 9, rows(0, 9))
+    assert caught.value.exit_code == 1
     message = str(caught.value)
-    assert "cannot write results to" in message
+    assert "cannot write " in message
     assert "deals-00000000000000000000-00000000000000000009.parquet" in message
     assert "No space left on device" in message
     assert "free some disk space or choose another --out" in message
@@ -125,6 +138,7 @@ def test_failed_rename_leaves_no_temp_file(tmp_path, monkeypatch):
     def refuse(src, dst):
         raise OSError(errno.EACCES, "Permission denied")
 
+    write_manifest(tmp_path, MANIFEST)
     monkeypatch.setattr(store.os, "replace", refuse)
     with pytest.raises(StoreError, match="Permission denied"):
         write_chunk(tmp_path, 0, 9, rows(0, 9))
@@ -132,6 +146,7 @@ def test_failed_rename_leaves_no_temp_file(tmp_path, monkeypatch):
 
 
 def test_finished_chunks_ignores_temp_and_foreign_files(tmp_path):
+    write_manifest(tmp_path, MANIFEST)
     write_chunk(tmp_path, 10, 19, rows(10, 19))
     write_chunk(tmp_path, 0, 9, rows(0, 9))
     chunks = tmp_path / "chunks"
@@ -147,6 +162,7 @@ def test_finished_chunks_of_an_empty_run(tmp_path):
 
 def test_missing_ranges_resume_after_some_chunks(tmp_path):
     assert missing_ranges(tmp_path, 100, 124, 10) == [(100, 109), (110, 119), (120, 124)]
+    write_manifest(tmp_path, MANIFEST)
     write_chunk(tmp_path, 110, 119, rows(110, 119))
     assert missing_ranges(tmp_path, 100, 124, 10) == [(100, 109), (120, 124)]
     write_chunk(tmp_path, 100, 109, rows(100, 109))
@@ -215,7 +231,7 @@ def test_manifest_file_is_plain_json(tmp_path):
 
 
 def test_missing_ranges_cut_at_chunk_multiples_around_chunks_of_another_range(tmp_path):
-    write_manifest(tmp_path, {"game": "g"})
+    write_manifest(tmp_path, MANIFEST)
     write_chunk(tmp_path, 5, 9, rows(5, 9))
     assert missing_ranges(tmp_path, 0, 24, 10) == [(0, 4), (10, 19), (20, 24)]
 

@@ -101,5 +101,5 @@ def test_one_call_api_returns_the_summary_the_record_and_the_rows(tmp_path):
     assert greedy.record["player"] == "greedy" and greedy.record["budget"] == "-"
     with pytest.raises(ValueError, match="the greedy player does not search"):
         solitaire_odds.odds("westcliff", deals=8, player="greedy", budget=100, root=tmp_path)
-    with pytest.raises(ValueError, match="growing"):
+    with pytest.raises(ValueError, match="must grow"):
         solitaire_odds.odds("westcliff", deals=8, budget="1e5,1e4", root=tmp_path)

@@ -1,8 +1,20 @@
-"""Numba kernels: shuffle, deal, legal moves, apply, win test and the 128-bit state key.
+"""Numba kernels: shuffle, deal, legal moves, making and unmaking moves, the win test, and the
+128-bit position key kept up to date move by move.
 
-All kernels take the flat ``uint8`` state and the ``params`` vector of :mod:`.layout`; none
-allocates. Each kernel mirrors a clause of docs/rules-readings.md and is checked move for move
-against the plain-Python reference (tests/test_differential.py).
+All kernels take the flat ``uint8`` state of :mod:`.state` and the ``params`` vector of
+:mod:`.compile`; none allocates. Each kernel mirrors a clause of the rules and is checked move
+for move against the plain-Python reference (tests/test_differential.py).
+
+The key. Each pile keeps a hash of its own (``H``, see :func:`init_hash`): the XOR of one
+pseudo-random 64-bit value per (height, card) and one for its face-down count, in two
+independent halves. Stock, waste and foundations are hashed the same way. A move changes only
+the values of the cards it moves, so the hashes are updated as cards are pushed and popped,
+never recomputed. The piles enter the key as a sum of a mixed value per pile: salted by the
+pile's number, or, where piles are interchangeable, by its group only (tableau or reserve), so
+that positions differing in pile order share a key and are searched once. For two different
+positions the chance that both 64-bit halves agree is about 2**-128: a search of 10**9 deals
+of 10**7 nodes each meets a collision with probability below 10**-19, so the table never
+mistakes an unexplored position for an explored one.
 """
 
 from __future__ import annotations
@@ -10,16 +22,32 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .layout import (
-    DEAL, MOVE, NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PCARDS, O_PDOWN, O_PLEN, O_REDEALS, O_SLEN,
-    O_STOCK, O_WASTE, O_WLEN, O_WLIVE, P_ACES_OUT, P_BUILD, P_CAP, P_FOUND_KIND, P_FRETURN,
-    P_FTRANSFER, P_LAYOUT, P_NCARDS, P_NFOUND, P_NPILES, P_NRES, P_REDEAL_KIND, P_REDEAL_ORDER,
-    P_REDEALS, P_RESTRICT, P_ROWS_DOWN, P_RUN, P_SAME_SUIT, P_SPACE, P_STOCK, P_WASTE_PLAYABLE,
-    P_WRAP, PLACE_FOUND, PLACE_STOCK, PLACE_WASTE, REDEAL, REDEAL_KIND_GATHER, REDEAL_KIND_WASTE,
-    S_SIZE, TURN,
+from .constants import (
+    BUILD_ALT_DOWN, C_INTERCHANGEABLE_PILES, DEAL, DEAL_ONE_EACH, DEAL_ROUND_ROBIN, DEAL_ROWS,
+    FOUND_CHOSEN_BASE, FOUND_KINGS_AND_ACES, FOUND_SUIT_UP, LOWER, MAX_PLACES, MOVE, NO_BASE,
+    O_BASE, O_FOUND, O_OPENING, O_PCARDS, O_PDOWN, O_PLEN, O_REDEALS, O_SLEN, O_STOCK, O_WASTE,
+    O_WLEN, O_WLIVE, OPENING_NONE, P_ACES_OUT, P_BUILD, P_CAP, P_DEAL_PATTERN, P_FAN_SIZE,
+    P_FIRST_DEAL_LIMITS, P_FOUND_KIND, P_FRETURN, P_FTRANSFER, P_NCARDS, P_NFOUND, P_NPILES,
+    P_NRES, P_OPENING, P_PILE_FOUND, P_REDEAL_KIND, P_REDEAL_ORDER, P_REDEALS, P_ROWS_DOWN, P_RUN,
+    P_SAME_SUIT, P_SPACE, P_STOCK, P_WASTE_PLAYABLE, P_WRAP, PLACE_FOUND, PLACE_STOCK, PLACE_WASTE,
+    REDEAL, REDEAL_BOTTOM_FIRST, REDEAL_GATHER, REDEAL_WASTE, RUN_SINGLE, RUN_WHOLE, S_SIZE,
+    SPACE_ANY, SPACE_KING, SPACE_RESERVE_THEN_WASTE, STOCK_DEAL_ROW, STOCK_TURN, TURN, UPPER,
 )
 
 U64 = np.uint64
+
+# --- the hash workspace H (uint64): two halves per pile, then stock, waste, foundations, pile sum
+H_STOCK = 2 * MAX_PLACES
+H_WASTE = H_STOCK + 2
+H_FOUND = H_STOCK + 4
+H_PSUM = H_STOCK + 6
+H_SIZE = H_STOCK + 8
+# regions of the per-card values
+Z_PILE, Z_DOWN, Z_STOCK, Z_WASTE, Z_FOUND = 1, 2, 3, 4, 5
+# --- the undo record of one move (uint64)
+U_FLAGS, U_PSUM1, U_PSUM2, U_WLIVE, U_COUNT = 0, 1, 2, 3, 4
+U_SIZE = 8
+F_TURNED, F_BASE_SET, F_REFILL, F_RESTORE = 1, 2, 4, 8
 
 # ------------------------------------------------------------------------------------------
 # numbered deals (the numba twin of solitaire_odds.deals.deck)
@@ -33,14 +61,19 @@ def shuffled_deck(deal, ncards, out):
     state = U64(deal)
     for i in range(ncards - 1, 0, -1):
         state = state + U64(0x9E3779B97F4A7C15)
-        z = state
-        z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
-        z = z ^ (z >> U64(31))
+        z = mix(state)
         j = z % U64(i + 1)
         t = out[i]
         out[i] = out[j]
         out[j] = t
+
+
+@njit(cache=True, inline="always")
+def mix(z):
+    """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
+    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
+    return z ^ (z >> U64(31))
 
 
 # ------------------------------------------------------------------------------------------
@@ -73,25 +106,149 @@ def pcard(s, pa, p, i):
     return np.int64(s[pa[O_PCARDS] + p * pa[P_CAP] + i])
 
 
+# ------------------------------------------------------------------------------------------
+# hashing: one pseudo-random value per (region, index, card), XORed in and out
+
+
 @njit(cache=True, inline="always")
-def _push(s, pa, p, c):
+def _zob(H, slot, region, i, c):
+    """Toggle the value of card (or count) ``c`` at index ``i`` of ``region`` in H[slot:slot+2]."""
+    x = (U64(region) << U64(24)) | (U64(i) << U64(8)) | U64(c)
+    H[slot] ^= mix(x * U64(0x9E3779B97F4A7C15) + U64(0x243F6A8885A308D3))
+    H[slot + 1] ^= mix(x * U64(0xD1B54A32D192ED03) + U64(0x13198A2E03707344))
+
+
+@njit(cache=True, inline="always")
+def _pile_salt(pa, p):
+    """What sets pile ``p``'s part of the key apart: its number, or only its group (tableau or
+    reserve) where piles are interchangeable."""
+    if pa[C_INTERCHANGEABLE_PILES] == 1:
+        return U64(1) if p >= pa[P_NPILES] else U64(0)
+    return U64(p + 2)
+
+
+@njit(cache=True, inline="always")
+def _psum_toggle(pa, H, p, sign):
+    """Add (sign 1) or take away (sign -1) pile ``p``'s part of the key sum."""
+    salt = _pile_salt(pa, p) * U64(0xA0761D6478BD642F)
+    a = mix(H[2 * p] + salt)
+    b = mix(H[2 * p + 1] ^ salt)
+    if sign > 0:
+        H[H_PSUM] += a
+        H[H_PSUM + 1] += b
+    else:
+        H[H_PSUM] -= a
+        H[H_PSUM + 1] -= b
+
+
+@njit(cache=True)
+def init_hash(s, pa, H):
+    """Compute every part of H from scratch (at a root, and after a move that rebuilds the
+    tableau)."""
+    for i in range(H_SIZE):
+        H[i] = U64(0)
+    for p in range(pa[P_NPILES] + pa[P_NRES]):
+        for i in range(plen(s, pa, p)):
+            _zob(H, 2 * p, Z_PILE, i, pcard(s, pa, p, i))
+        _zob(H, 2 * p, Z_DOWN, 0, s[pa[O_PDOWN] + p])
+        _psum_toggle(pa, H, p, 1)
+    for i in range(s[pa[O_SLEN]]):
+        _zob(H, H_STOCK, Z_STOCK, i, s[pa[O_STOCK] + i])
+    for i in range(s[pa[O_WLEN]]):
+        _zob(H, H_WASTE, Z_WASTE, i, s[pa[O_WASTE] + i])
+    for j in range(pa[P_NFOUND]):
+        _zob(H, H_FOUND, Z_FOUND, j, s[pa[O_FOUND] + j])
+
+
+@njit(cache=True, inline="always")
+def position_key(s, pa, H):
+    """The 128-bit key (two uint64) of ``s``, whose hashes H are up to date."""
+    word = (U64(s[pa[O_REDEALS]]) | (U64(s[pa[O_BASE]]) << U64(8)) | (U64(s[pa[O_OPENING]]) << U64(16))
+            | (U64(s[pa[O_WLIVE]]) << U64(24)))
+    k1 = H[H_PSUM] ^ H[H_STOCK] ^ H[H_WASTE] ^ H[H_FOUND] ^ mix(word + U64(0x8EBC6AF09C88C6E3))
+    k2 = H[H_PSUM + 1] ^ H[H_STOCK + 1] ^ H[H_WASTE + 1] ^ H[H_FOUND + 1] ^ mix(word ^ U64(0x589965CC75374CC3))
+    return k1, k2
+
+
+@njit(cache=True)
+def state_key(s, pa, H):
+    """The key of ``s`` computed from scratch (H is overwritten): for callers that do not keep
+    H up to date move by move."""
+    init_hash(s, pa, H)
+    return position_key(s, pa, H)
+
+
+# ------------------------------------------------------------------------------------------
+# card operations that keep H up to date
+
+
+@njit(cache=True, inline="always")
+def _push(s, pa, H, p, c):
     n = s[pa[O_PLEN] + p]
     s[pa[O_PCARDS] + p * pa[P_CAP] + n] = c
     s[pa[O_PLEN] + p] = n + 1
+    _zob(H, 2 * p, Z_PILE, n, c)
 
 
 @njit(cache=True, inline="always")
-def _stock_push(s, pa, c):
+def _pop(s, pa, H, p):
+    n = s[pa[O_PLEN] + p] - 1
+    s[pa[O_PLEN] + p] = n
+    c = np.int64(s[pa[O_PCARDS] + p * pa[P_CAP] + n])
+    _zob(H, 2 * p, Z_PILE, n, c)
+    return c
+
+
+@njit(cache=True, inline="always")
+def _set_down(s, pa, H, p, d):
+    _zob(H, 2 * p, Z_DOWN, 0, s[pa[O_PDOWN] + p])
+    s[pa[O_PDOWN] + p] = d
+    _zob(H, 2 * p, Z_DOWN, 0, d)
+
+
+@njit(cache=True, inline="always")
+def _stock_push(s, pa, H, c):
     n = s[pa[O_SLEN]]
     s[pa[O_STOCK] + n] = c
     s[pa[O_SLEN]] = n + 1
+    _zob(H, H_STOCK, Z_STOCK, n, c)
 
 
 @njit(cache=True, inline="always")
-def _stock_pop(s, pa):
+def _stock_pop(s, pa, H):
     n = s[pa[O_SLEN]] - 1
     s[pa[O_SLEN]] = n
-    return s[pa[O_STOCK] + n]
+    c = np.int64(s[pa[O_STOCK] + n])
+    _zob(H, H_STOCK, Z_STOCK, n, c)
+    return c
+
+
+@njit(cache=True, inline="always")
+def _waste_push(s, pa, H, c):
+    n = s[pa[O_WLEN]]
+    s[pa[O_WASTE] + n] = c
+    s[pa[O_WLEN]] = n + 1
+    _zob(H, H_WASTE, Z_WASTE, n, c)
+
+
+@njit(cache=True, inline="always")
+def _waste_pop(s, pa, H):
+    n = s[pa[O_WLEN]] - 1
+    s[pa[O_WLEN]] = n
+    c = np.int64(s[pa[O_WASTE] + n])
+    _zob(H, H_WASTE, Z_WASTE, n, c)
+    return c
+
+
+@njit(cache=True, inline="always")
+def _found_add(s, pa, H, j, delta):
+    _zob(H, H_FOUND, Z_FOUND, j, s[pa[O_FOUND] + j])
+    s[pa[O_FOUND] + j] += delta
+    _zob(H, H_FOUND, Z_FOUND, j, s[pa[O_FOUND] + j])
+
+
+# ------------------------------------------------------------------------------------------
+# the rules
 
 
 @njit(cache=True)
@@ -101,9 +258,9 @@ def found_next(s, pa, j):
     if cnt >= 13:
         return -1
     kind = pa[P_FOUND_KIND]
-    if kind == 0:
+    if kind == FOUND_SUIT_UP:
         return cnt
-    if kind == 1:
+    if kind == FOUND_KINGS_AND_ACES:
         return 12 - cnt if j < 4 else cnt
     base = np.int64(s[pa[O_BASE]])
     if base == NO_BASE:
@@ -116,16 +273,16 @@ def found_top(s, pa, j):
     """Card on top of foundation ``j`` (it must hold at least one)."""
     cnt = np.int64(s[pa[O_FOUND] + j])
     kind = pa[P_FOUND_KIND]
-    if kind == 0:
+    if kind == FOUND_SUIT_UP:
         r = cnt - 1
-    elif kind == 1:
+    elif kind == FOUND_KINGS_AND_ACES:
         r = 13 - cnt if j < 4 else cnt - 1
     else:
         r = (np.int64(s[pa[O_BASE]]) + cnt - 1) % 13
     return (j % 4) * 13 + r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fits_found(s, pa, c, j):
     if _suit(c) != j % 4:
         return False
@@ -133,11 +290,19 @@ def fits_found(s, pa, c, j):
 
 
 @njit(cache=True)
+def fits_some_foundation(s, pa, c):
+    for j in range(pa[P_NFOUND]):
+        if fits_found(s, pa, c, j):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def builds_on(pa, c, onto):
     """May card ``c`` be placed on card ``onto`` in the tableau?"""
     rc = _rank(c)
     ro = _rank(onto)
-    if pa[P_BUILD] == 0:  # down in alternating colours
+    if pa[P_BUILD] == BUILD_ALT_DOWN:
         if _red(c) == _red(onto):
             return False
         if rc + 1 == ro:
@@ -156,21 +321,18 @@ def builds_on(pa, c, onto):
 def space_takes(s, pa, c, source):
     """May a run with bottom card ``c`` coming from ``source`` (a place code) enter a space?"""
     rule = pa[P_SPACE]
-    if rule == 1:
+    if rule == SPACE_ANY:
         return True
-    if rule == 2:
+    if rule == SPACE_KING:
         return _rank(c) == 12
-    if rule == 3:  # Duchess: reserve while it lasts, then waste, or stock if no waste
+    if rule == SPACE_RESERVE_THEN_WASTE:  # reserve while it lasts, then waste, or stock if no waste
         nres = pa[P_NRES]
         npiles = pa[P_NPILES]
-        reserve_left = False
-        for r in range(nres):
-            if s[pa[O_PLEN] + npiles + r] > 0:
-                reserve_left = True
         if npiles <= source < npiles + nres:
             return True
-        if reserve_left:
-            return False
+        for r in range(nres):
+            if s[pa[O_PLEN] + npiles + r] > 0:
+                return False
         if source == PLACE_WASTE:
             return True
         return (source == PLACE_STOCK) & (s[pa[O_WLEN]] == 0)
@@ -212,11 +374,9 @@ def run_length(s, pa, p):
 
 
 @njit(cache=True)
-def _card_to_piles(s, pa, out, n, c, src, skip):
-    """Moves of one card ``c`` from ``src`` onto a pile by building or into a space."""
+def _card_to_piles(s, pa, out, n, c, src):
+    """Moves of one card ``c`` from ``src`` onto a tableau pile by building or into a space."""
     for q in range(pa[P_NPILES]):
-        if q == skip:
-            continue
         m = plen(s, pa, q)
         if m > 0:
             if builds_on(pa, c, pcard(s, pa, q, m - 1)):
@@ -227,9 +387,10 @@ def _card_to_piles(s, pa, out, n, c, src, skip):
 
 
 @njit(cache=True)
-def _card_to_found(s, pa, out, n, c, src):
+def _card_to_found(s, pa, out, n, c, src, groups):
+    """Moves of card ``c`` from ``src`` to the foundations of ``groups`` (UPPER, LOWER bits)."""
     for j in range(pa[P_NFOUND]):
-        if fits_found(s, pa, c, j):
+        if (groups & (UPPER if j < 4 else LOWER)) and fits_found(s, pa, c, j):
             n = _add(out, n, MOVE, src, PLACE_FOUND + j, 1)
     return n
 
@@ -241,43 +402,36 @@ def legal_moves(s, pa, out):
         return 0
     npiles = pa[P_NPILES]
     nres = pa[P_NRES]
+    both = UPPER | LOWER
     n = 0
-    if s[pa[O_OPENING]] == 1:  # Louis' opening: foundation plays, else deal the rest
+    if s[pa[O_OPENING]] == 1:  # the opening: foundation plays, else deal the rest
         for p in range(npiles):
             m = plen(s, pa, p)
             if m > 0:
-                n = _card_to_found(s, pa, out, n, pcard(s, pa, p, m - 1), p)
+                n = _card_to_found(s, pa, out, n, pcard(s, pa, p, m - 1), p, both)
         if n == 0:
             n = _add(out, n, DEAL, 0, 0, 0)
         return n
-    if pa[P_FOUND_KIND] == 2 and s[pa[O_BASE]] == NO_BASE:  # Duchess: choose the base first
+    if pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE:  # choose the base first
         for r in range(npiles, npiles + nres):
             m = plen(s, pa, r)
             if m > 0:
                 c = pcard(s, pa, r, m - 1)
                 n = _add(out, n, MOVE, r, PLACE_FOUND + _suit(c), 1)
         return n
-    restrict = (pa[P_RESTRICT] == 1) & (s[pa[O_REDEALS]] == 0)
+    limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0)
     run_rule = pa[P_RUN]
     # tableau piles: top card to a foundation, runs to other piles or spaces
     for p in range(npiles):
         m = plen(s, pa, p)
         if m == 0:
             continue
-        c = pcard(s, pa, p, m - 1)
-        for j in range(pa[P_NFOUND]):
-            if restrict:
-                if p < 4 and j >= 4:
-                    continue
-                if 6 <= p < 10 and j < 4:
-                    continue
-            if fits_found(s, pa, c, j):
-                n = _add(out, n, MOVE, p, PLACE_FOUND + j, 1)
+        n = _card_to_found(s, pa, out, n, pcard(s, pa, p, m - 1), p, pa[P_PILE_FOUND + p] if limited else both)
         longest = run_length(s, pa, p)
         for k in range(1, longest + 1):
-            if run_rule == 0 and k > 1:
+            if run_rule == RUN_SINGLE and k > 1:
                 break
-            if run_rule == 1 and k > 1 and k < longest:
+            if run_rule == RUN_WHOLE and k > 1 and k < longest:
                 continue
             bottom = pcard(s, pa, p, m - k)
             for q in range(npiles):
@@ -289,22 +443,22 @@ def legal_moves(s, pa, out):
                         n = _add(out, n, MOVE, p, q, k)
                 elif space_takes(s, pa, bottom, p):
                     n = _add(out, n, MOVE, p, q, k)
-    # reserve fans (Duchess)
+    # reserve fans: their top cards go up or onto the tableau
     for r in range(npiles, npiles + nres):
         m = plen(s, pa, r)
         if m > 0:
             c = pcard(s, pa, r, m - 1)
-            n = _card_to_found(s, pa, out, n, c, r)
-            n = _card_to_piles(s, pa, out, n, c, r, -1)
+            n = _card_to_found(s, pa, out, n, c, r, both)
+            n = _card_to_piles(s, pa, out, n, c, r)
     # waste
     wlen = np.int64(s[pa[O_WLEN]])
     if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
         c = np.int64(s[pa[O_WASTE] + wlen - 1])
-        n = _card_to_found(s, pa, out, n, c, PLACE_WASTE)
-        n = _card_to_piles(s, pa, out, n, c, PLACE_WASTE, -1)
+        n = _card_to_found(s, pa, out, n, c, PLACE_WASTE, both)
+        n = _card_to_piles(s, pa, out, n, c, PLACE_WASTE)
     slen = np.int64(s[pa[O_SLEN]])
-    # stock card straight into a space (Duchess, reserve and waste empty)
-    if pa[P_SPACE] == 3 and slen > 0 and wlen == 0:
+    # a stock card straight into a space (reserve and waste empty)
+    if pa[P_SPACE] == SPACE_RESERVE_THEN_WASTE and slen > 0 and wlen == 0:
         c = np.int64(s[pa[O_STOCK] + slen - 1])
         for q in range(npiles):
             if plen(s, pa, q) == 0 and space_takes(s, pa, c, PLACE_STOCK):
@@ -314,131 +468,211 @@ def legal_moves(s, pa, out):
     for j in range(nfound):
         cnt = s[pa[O_FOUND] + j]
         if pa[P_FRETURN] == 1 and cnt > 0:
-            n = _card_to_piles(s, pa, out, n, found_top(s, pa, j), PLACE_FOUND + j, -1)
+            n = _card_to_piles(s, pa, out, n, found_top(s, pa, j), PLACE_FOUND + j)
         if pa[P_FTRANSFER] == 1 and cnt > 1:
             other = (j + 4) % 8
             if fits_found(s, pa, found_top(s, pa, j), other):
                 n = _add(out, n, MOVE, PLACE_FOUND + j, PLACE_FOUND + other, 1)
     # stock and redeal
     if slen > 0:
-        if pa[P_STOCK] == 1:
+        if pa[P_STOCK] == STOCK_TURN:
             n = _add(out, n, TURN, 0, 0, 0)
-        elif pa[P_STOCK] == 2:
+        elif pa[P_STOCK] == STOCK_DEAL_ROW:
             n = _add(out, n, DEAL, 0, 0, 0)
-    used = s[pa[O_REDEALS]]
-    if used < pa[P_REDEALS]:
+    if s[pa[O_REDEALS]] < pa[P_REDEALS]:
         kind = pa[P_REDEAL_KIND]
-        if kind == REDEAL_KIND_GATHER or (kind == REDEAL_KIND_WASTE and slen == 0 and wlen > 0):
+        if kind == REDEAL_GATHER or (kind == REDEAL_WASTE and slen == 0 and wlen > 0):
             n = _add(out, n, REDEAL, 0, 0, 0)
     return n
 
 
 # ------------------------------------------------------------------------------------------
-# applying a move
+# making and unmaking a move
 
 
 @njit(cache=True)
-def _take_card(s, pa, src):
-    """Remove and return the single card on top of ``src``."""
-    if src == PLACE_WASTE:
-        w = s[pa[O_WLEN]] - 1
-        s[pa[O_WLEN]] = w
-        return np.int64(s[pa[O_WASTE] + w])
-    if src == PLACE_STOCK:
-        return np.int64(_stock_pop(s, pa))
-    if src >= PLACE_FOUND:
-        j = src - PLACE_FOUND
-        c = found_top(s, pa, j)
-        s[pa[O_FOUND] + j] -= 1
-        return c
-    m = plen(s, pa, src) - 1
-    s[pa[O_PLEN] + src] = m
-    return pcard(s, pa, src, m)
-
-
-@njit(cache=True)
-def _turn_up(s, pa, p):
-    m = s[pa[O_PLEN] + p]
-    if m > 0 and s[pa[O_PDOWN] + p] >= m:
-        s[pa[O_PDOWN] + p] = m - 1
-
-
-@njit(cache=True)
-def _deal_round_robin(s, pa, cards, count):
+def _deal_round_robin(s, pa, H, cards, count):
     """Deal ``cards[:count]`` onto the piles, card k onto pile k % piles."""
     npiles = pa[P_NPILES]
     for k in range(count):
-        _push(s, pa, k % npiles, cards[k])
+        _push(s, pa, H, k % npiles, cards[k])
 
 
 @njit(cache=True)
-def apply_move(s, pa, mv, scratch):
-    """Play move ``mv`` (a row [kind, src, dst, n]) on ``s`` in place. ``scratch`` is a uint8
-    buffer of at least ``ncards`` used by the St. Helena redeal."""
+def _gather_and_redeal(s, pa, H, scratch):
+    """St. Helena's redeal: pile 12 onto 11, ..., all onto pile 1, the pack dealt round the
+    piles again from its top (or, turned over, from its bottom)."""
+    npiles = pa[P_NPILES]
+    count = 0
+    for p in range(npiles - 1, -1, -1):
+        for i in range(plen(s, pa, p) - 1, -1, -1):
+            scratch[count] = pcard(s, pa, p, i)
+            count += 1
+        s[pa[O_PLEN] + p] = 0
+    if pa[P_REDEAL_ORDER] == REDEAL_BOTTOM_FIRST:
+        for i in range(count // 2):
+            t = scratch[i]
+            scratch[i] = scratch[count - 1 - i]
+            scratch[count - 1 - i] = t
+    _deal_round_robin(s, pa, H, scratch, count)
+
+
+@njit(cache=True)
+def _take_card(s, pa, H, src):
+    """Remove and return the single card on top of ``src``."""
+    if src == PLACE_WASTE:
+        return _waste_pop(s, pa, H)
+    if src == PLACE_STOCK:
+        return _stock_pop(s, pa, H)
+    if src >= PLACE_FOUND:
+        j = src - PLACE_FOUND
+        c = found_top(s, pa, j)
+        _found_add(s, pa, H, j, -1)
+        return c
+    return _pop(s, pa, H, src)
+
+
+@njit(cache=True)
+def _put_card(s, pa, H, dst, c):
+    """Put card ``c`` on ``dst`` (a pile, the waste, the stock or a foundation)."""
+    if dst == PLACE_WASTE:
+        _waste_push(s, pa, H, c)
+    elif dst == PLACE_STOCK:
+        _stock_push(s, pa, H, c)
+    elif dst >= PLACE_FOUND:
+        _found_add(s, pa, H, dst - PLACE_FOUND, 1)
+    else:
+        _push(s, pa, H, dst, c)
+
+
+@njit(cache=True)
+def do_move(s, pa, H, mv, undo, save, scratch):
+    """Play move ``mv`` (a row [kind, src, dst, n]) on ``s`` in place, keeping H up to date, and
+    write into ``undo`` what :func:`undo_move` needs. A move that rebuilds the tableau (a
+    gathering redeal, the end of an opening) first copies ``s`` into ``save``. ``scratch``
+    holds at least ``ncards`` bytes."""
     kind = mv[0]
     npiles = pa[P_NPILES]
+    flags = 0
+    undo[U_PSUM1] = H[H_PSUM]
+    undo[U_PSUM2] = H[H_PSUM + 1]
+    undo[U_WLIVE] = s[pa[O_WLIVE]]
     live = 0
     if kind == MOVE:
         src = np.int64(mv[1])
         dst = np.int64(mv[2])
-        k = np.int64(mv[3])
+        if src < PLACE_WASTE:
+            _psum_toggle(pa, H, src, -1)
+        if dst < PLACE_WASTE:
+            _psum_toggle(pa, H, dst, -1)
         if src < PLACE_WASTE and dst < PLACE_WASTE:  # pile to pile: a run of k cards
+            k = np.int64(mv[3])
             m = plen(s, pa, src)
             for i in range(m - k, m):
-                _push(s, pa, dst, pcard(s, pa, src, i))
-            s[pa[O_PLEN] + src] = m - k
-            _turn_up(s, pa, src)
+                _push(s, pa, H, dst, pcard(s, pa, src, i))
+            for i in range(k):
+                _pop(s, pa, H, src)
         else:
-            c = _take_card(s, pa, src)
-            if src < PLACE_WASTE:
-                _turn_up(s, pa, src)
-            if dst >= PLACE_FOUND:
-                j = dst - PLACE_FOUND
-                if pa[P_FOUND_KIND] == 2 and s[pa[O_BASE]] == NO_BASE:
-                    s[pa[O_BASE]] = _rank(c)
-                s[pa[O_FOUND] + j] += 1
-            else:
-                _push(s, pa, dst, c)
-            if s[pa[O_OPENING]] == 1 and src < npiles and plen(s, pa, src) == 0 and s[pa[O_SLEN]] > 0:
-                _push(s, pa, src, _stock_pop(s, pa))  # Louis: an emptied pile refills at once
+            c = _take_card(s, pa, H, src)
+            if dst >= PLACE_FOUND and pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE:
+                s[pa[O_BASE]] = _rank(c)
+                flags |= F_BASE_SET
+            _put_card(s, pa, H, dst, c)
+        if src < PLACE_WASTE:
+            m = plen(s, pa, src)
+            if m > 0 and s[pa[O_PDOWN] + src] >= m:
+                _set_down(s, pa, H, src, m - 1)
+                flags |= F_TURNED
+            if s[pa[O_OPENING]] == 1 and src < npiles and m == 0 and s[pa[O_SLEN]] > 0:
+                _push(s, pa, H, src, _stock_pop(s, pa, H))  # the opening: an emptied pile refills at once
+                flags |= F_REFILL
+            _psum_toggle(pa, H, src, 1)
+        if dst < PLACE_WASTE:
+            _psum_toggle(pa, H, dst, 1)
     elif kind == TURN:
-        w = s[pa[O_WLEN]]
-        s[pa[O_WASTE] + w] = _stock_pop(s, pa)
-        s[pa[O_WLEN]] = w + 1
+        _waste_push(s, pa, H, _stock_pop(s, pa, H))
         live = 1 - pa[P_WASTE_PLAYABLE]
-    elif kind == DEAL:
-        if s[pa[O_OPENING]] == 1:
-            count = np.int64(s[pa[O_SLEN]])
-            for k in range(count):
-                scratch[k] = _stock_pop(s, pa)
-            _deal_round_robin(s, pa, scratch, count)
-            s[pa[O_OPENING]] = 0
-        else:
-            for p in range(npiles):
-                if s[pa[O_SLEN]] == 0:
-                    break
-                _push(s, pa, p, _stock_pop(s, pa))
-    elif kind == REDEAL:
-        if pa[P_REDEAL_KIND] == REDEAL_KIND_WASTE:
-            w = np.int64(s[pa[O_WLEN]])
-            for i in range(w):
-                _stock_push(s, pa, s[pa[O_WASTE] + w - 1 - i])
-            s[pa[O_WLEN]] = 0
-        else:
-            count = 0
-            for p in range(npiles - 1, -1, -1):
-                for i in range(plen(s, pa, p) - 1, -1, -1):
-                    scratch[count] = pcard(s, pa, p, i)
-                    count += 1
-                s[pa[O_PLEN] + p] = 0
-            if pa[P_REDEAL_ORDER] == 1:
-                for i in range(count // 2):
-                    t = scratch[i]
-                    scratch[i] = scratch[count - 1 - i]
-                    scratch[count - 1 - i] = t
-            _deal_round_robin(s, pa, scratch, count)
+    elif kind == DEAL and s[pa[O_OPENING]] == 0:  # a row: one card onto each pile in turn
+        count = min(npiles, np.int64(s[pa[O_SLEN]]))
+        for p in range(count):
+            _psum_toggle(pa, H, p, -1)
+            _push(s, pa, H, p, _stock_pop(s, pa, H))
+            _psum_toggle(pa, H, p, 1)
+        undo[U_COUNT] = count
+    elif kind == REDEAL and pa[P_REDEAL_KIND] == REDEAL_WASTE:
+        w = np.int64(s[pa[O_WLEN]])
+        for i in range(w):
+            _stock_push(s, pa, H, _waste_pop(s, pa, H))
+        undo[U_COUNT] = w
         s[pa[O_REDEALS]] += 1
+    else:  # the opening's final deal, or a gathering redeal: rebuild, then hash afresh
+        for i in range(pa[S_SIZE]):
+            save[i] = s[i]
+        flags |= F_RESTORE
+        if kind == DEAL:
+            count = np.int64(s[pa[O_SLEN]])
+            for i in range(count):
+                scratch[i] = s[pa[O_STOCK] + count - 1 - i]
+            s[pa[O_SLEN]] = 0
+            s[pa[O_OPENING]] = 0
+            for i in range(count):
+                _place(s, pa, i % npiles, scratch[i])
+        else:
+            _gather_and_redeal(s, pa, H, scratch)
+            s[pa[O_REDEALS]] += 1
+        init_hash(s, pa, H)
     s[pa[O_WLIVE]] = live
+    undo[U_FLAGS] = flags
+
+
+@njit(cache=True)
+def undo_move(s, pa, H, mv, undo, save):
+    """Take back move ``mv`` played by :func:`do_move` with record ``undo`` (and ``save``)."""
+    kind = mv[0]
+    flags = undo[U_FLAGS]
+    if flags & F_RESTORE:
+        for i in range(pa[S_SIZE]):
+            s[i] = save[i]
+        init_hash(s, pa, H)
+        return
+    s[pa[O_WLIVE]] = undo[U_WLIVE]
+    if kind == MOVE:
+        src = np.int64(mv[1])
+        dst = np.int64(mv[2])
+        if flags & F_REFILL:
+            _stock_push(s, pa, H, _pop(s, pa, H, src))
+        if flags & F_TURNED:
+            _set_down(s, pa, H, src, s[pa[O_PDOWN] + src] + 1)
+        if src < PLACE_WASTE and dst < PLACE_WASTE:
+            k = np.int64(mv[3])
+            m = plen(s, pa, dst)
+            for i in range(m - k, m):
+                _push(s, pa, H, src, pcard(s, pa, dst, i))
+            for i in range(k):
+                _pop(s, pa, H, dst)
+        else:
+            if dst >= PLACE_FOUND:
+                c = found_top(s, pa, dst - PLACE_FOUND)
+                _found_add(s, pa, H, dst - PLACE_FOUND, -1)
+            else:
+                c = _take_card(s, pa, H, dst)
+            if flags & F_BASE_SET:
+                s[pa[O_BASE]] = NO_BASE
+            if src >= PLACE_FOUND:
+                _found_add(s, pa, H, src - PLACE_FOUND, 1)
+            else:
+                _put_card(s, pa, H, src, c)
+    elif kind == TURN:
+        _stock_push(s, pa, H, _waste_pop(s, pa, H))
+    elif kind == DEAL:
+        for p in range(np.int64(undo[U_COUNT]) - 1, -1, -1):
+            _stock_push(s, pa, H, _pop(s, pa, H, p))
+    else:
+        for i in range(np.int64(undo[U_COUNT])):
+            _waste_push(s, pa, H, _stock_pop(s, pa, H))
+        s[pa[O_REDEALS]] -= 1
+    H[H_PSUM] = undo[U_PSUM1]
+    H[H_PSUM + 1] = undo[U_PSUM2]
 
 
 # ------------------------------------------------------------------------------------------
@@ -453,125 +687,52 @@ def deal_into(s, pa, deck, scratch):
     s[pa[O_BASE]] = NO_BASE
     ncards = pa[P_NCARDS]
     npiles = pa[P_NPILES]
-    layout = pa[P_LAYOUT]
-    count = 0  # cards of the deck left after taking out foundation bases, into scratch
-    if layout == 0 or layout == 3:
-        for i in range(ncards):
-            if pa[P_ACES_OUT] == 1 and deck[i] % 13 == 0:
-                s[pa[O_FOUND] + deck[i] // 13] = 1
-            else:
-                scratch[count] = deck[i]
-                count += 1
-    else:  # St. Helena family: first King and first Ace of each suit start the foundations
-        for i in range(ncards):
-            c = deck[i]
-            r = c % 13
-            j = c // 13
-            if r == 12 and s[pa[O_FOUND] + j] == 0:
-                s[pa[O_FOUND] + j] = 1
-            elif r == 0 and s[pa[O_FOUND] + 4 + j] == 0:
-                s[pa[O_FOUND] + 4 + j] = 1
-            else:
-                scratch[count] = c
-                count += 1
+    count = 0  # the deck but the cards that start the foundations, into scratch
+    for i in range(ncards):
+        c = deck[i]
+        r = c % 13
+        j = c // 13
+        if pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES and r == 12 and s[pa[O_FOUND] + j] == 0:
+            s[pa[O_FOUND] + j] = 1
+        elif pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES and r == 0 and s[pa[O_FOUND] + 4 + j] == 0:
+            s[pa[O_FOUND] + 4 + j] = 1
+        elif pa[P_ACES_OUT] == 1 and r == 0:
+            s[pa[O_FOUND] + j] = 1
+        else:
+            scratch[count] = c
+            count += 1
     used = 0
-    if layout == 0:
+    for f in range(pa[P_NRES]):  # reserve fans are dealt first
+        for i in range(pa[P_FAN_SIZE]):
+            _place(s, pa, npiles + f, scratch[used])
+            used += 1
+    pattern = pa[P_DEAL_PATTERN]
+    if pattern == DEAL_ROWS:
         rows = pa[P_ROWS_DOWN] + 1
         for row in range(rows):
             for p in range(npiles):
-                _push(s, pa, p, scratch[used])
+                _place(s, pa, p, scratch[used])
                 used += 1
         for p in range(npiles):
             s[pa[O_PDOWN] + p] = rows - 1
-    elif layout == 1:
-        _deal_round_robin(s, pa, scratch, count)
+    elif pattern == DEAL_ROUND_ROBIN:
+        for k in range(count - used):
+            _place(s, pa, k % npiles, scratch[used + k])
         used = count
-    elif layout == 2:
+    elif pattern == DEAL_ONE_EACH:
         for p in range(npiles):
-            _push(s, pa, p, scratch[used])
+            _place(s, pa, p, scratch[used])
             used += 1
-        s[pa[O_OPENING]] = 1
-    else:
-        for f in range(pa[P_NRES]):
-            for i in range(3):
-                _push(s, pa, npiles + f, scratch[used])
-                used += 1
-        for p in range(npiles):
-            _push(s, pa, p, scratch[used])
-            used += 1
+    s[pa[O_OPENING]] = pa[P_OPENING] != OPENING_NONE
     for k in range(count - 1, used - 1, -1):  # the rest is the stock, next card on top
-        _stock_push(s, pa, scratch[k])
-
-
-# ------------------------------------------------------------------------------------------
-# the transposition-table key
+        n = s[pa[O_SLEN]]
+        s[pa[O_STOCK] + n] = scratch[k]
+        s[pa[O_SLEN]] = n + 1
 
 
 @njit(cache=True, inline="always")
-def _mix(z):
-    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
-    return z ^ (z >> U64(31))
-
-
-@njit(cache=True)
-def _absorb(s, start, m, head, h1, h2):
-    """Fold the sequence [m, head, s[start:start+m]] into the two hash halves, 8 bytes a time."""
-    word = (U64(m) << U64(8)) | U64(head)
-    nb = 2
-    for i in range(m):
-        word = (word << U64(8)) | U64(s[start + i])
-        nb += 1
-        if nb == 8:
-            h1 = _mix(h1 ^ word)
-            h2 = _mix(h2 + word * U64(0x9E3779B97F4A7C15))
-            word = U64(0)
-            nb = 0
-    h1 = _mix(h1 ^ word ^ U64(0xA0761D6478BD642F))
-    h2 = _mix(h2 + word * U64(0x9E3779B97F4A7C15) + U64(0xE7037ED1A0B428DB))
-    return h1, h2
-
-
-@njit(cache=True)
-def piles_interchangeable(pa):
-    """Does a pile's number never matter to the rules? True for Westcliff with a turned stock and
-    for Duchess (tableau piles among themselves, reserve fans among themselves); not where a
-    deal, a redeal or a foundation restriction goes by pile number."""
-    return ((pa[P_LAYOUT] == 0) & (pa[P_STOCK] == 1)) | (pa[P_LAYOUT] == 3)
-
-
-@njit(cache=True)
-def state_key(s, pa):
-    """128-bit key (two uint64) of the position.
-
-    Every part of the position (each pile with its face-down count, stock, waste, foundations,
-    counters) is folded as a length-prefixed sequence through two independent splitmix64-style
-    mixers. Where piles are interchangeable (:func:`piles_interchangeable`) the piles' own keys
-    are added up instead of chained, so positions that differ only in pile order share a key and
-    are searched once. For two different positions the chance that both halves agree is about
-    2**-128: a search of 10**9 deals of 10**7 nodes each meets a collision with probability
-    below 10**-19, so the table never mistakes an unexplored position for an explored one.
-    """
-    h1 = U64(0x243F6A8885A308D3)
-    h2 = U64(0x13198A2E03707344)
-    npiles = pa[P_NPILES]
-    nres = pa[P_NRES]
-    cap = pa[P_CAP]
-    symmetric = piles_interchangeable(pa)
-    sum1 = U64(0)
-    sum2 = U64(0)
-    for p in range(npiles + nres):
-        start = pa[O_PCARDS] + p * cap
-        m = np.int64(s[pa[O_PLEN] + p])
-        head = np.int64(s[pa[O_PDOWN] + p])
-        if symmetric:
-            group = U64(1) if p >= npiles else U64(0)
-            a, b = _absorb(s, start, m, head, U64(0x452821E638D01377) + group, U64(0xBE5466CF34E90C6C) + group)
-            sum1 += a
-            sum2 += b
-        else:
-            h1, h2 = _absorb(s, start, m, head, h1, h2)
-    h1, h2 = _absorb(s, pa[O_STOCK], np.int64(s[pa[O_SLEN]]), 0, h1 ^ sum1, h2 ^ sum2)
-    h1, h2 = _absorb(s, pa[O_WASTE], np.int64(s[pa[O_WLEN]]), 0, h1, h2)
-    h1, h2 = _absorb(s, pa[O_FOUND], pa[P_NFOUND], 0, h1, h2)
-    return _absorb(s, pa[O_REDEALS], 4, 0, h1, h2)
+def _place(s, pa, p, c):
+    """Put ``c`` on pile ``p`` while dealing (the key is computed afterwards)."""
+    n = s[pa[O_PLEN] + p]
+    s[pa[O_PCARDS] + p * pa[P_CAP] + n] = c
+    s[pa[O_PLEN] + p] = n + 1

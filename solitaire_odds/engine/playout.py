@@ -8,7 +8,7 @@ never read a face-down card or a stock card, which tests/test_players.py checks 
 the hidden cards.
 
 Termination (both players): a move is a candidate only if the position it leads to was not
-seen before in this game (positions compared by :func:`~.core.state_key`, so up to pile order
+seen before in this game (positions compared by :func:`~.core.position_key`, so up to pile order
 where piles are interchangeable), and a game stops after ``max_moves`` moves. A game that
 stops without the win, for either reason, is lost. Whether a child was seen never depends on a
 hidden card: a move that turns one up leads to a position with fewer hidden cards than any
@@ -20,12 +20,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .core import apply_move, fits_found, is_won, legal_moves, pcard, plen, state_key
-from .layout import (
-    DEAL, MAX_MOVES, NO_BASE, O_BASE, O_PDOWN, O_WASTE, O_WLEN, P_BUILD, P_FOUND_KIND, P_FRETURN,
-    P_NCARDS, P_NFOUND, P_NPILES, P_NRES, P_WRAP, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
+from .constants import (
+    C_SAFE_FOUNDATION, DEAL, FOUND_CHOSEN_BASE, MAX_MOVES, NO_BASE, O_BASE, O_PDOWN, O_WASTE, O_WLEN,
+    P_FOUND_KIND, P_NCARDS, P_NPILES, P_NRES, P_WRAP, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
-from .search import safe_to_foundation
+from .core import (
+    H_SIZE, U_SIZE, do_move, fits_some_foundation, init_hash, is_won, legal_moves, pcard, plen, position_key,
+    undo_move,
+)
+from .reductions import safe_to_foundation
 
 RANDOM, GREEDY = 0, 1
 LAST_RESORT = 3
@@ -56,14 +59,6 @@ def _base_choice_score(s, pa, base):
 
 
 @njit(cache=True)
-def _fits_a_foundation(s, pa, c):
-    for j in range(pa[P_NFOUND]):
-        if fits_found(s, pa, c, j):
-            return True
-    return False
-
-
-@njit(cache=True)
 def _move_score(s, pa, mv):
     """Greedy's preference (at least 1, higher first) for move ``mv`` at ``s``. The rules are
     listed in :class:`solitaire_odds.players.greedy.GreedyPlayer`."""
@@ -82,10 +77,9 @@ def _move_score(s, pa, mv):
             c = np.int64(s[pa[O_WASTE] + s[pa[O_WLEN]] - 1])
         else:
             c = pcard(s, pa, src, plen(s, pa, src) - 1)
-        if pa[P_FOUND_KIND] == 2 and s[pa[O_BASE]] == NO_BASE:
+        if pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE:
             return 100 + _base_choice_score(s, pa, c % 13)
-        alt_one_deck = (pa[P_BUILD] == 0) & (pa[P_NCARDS] == 52) & (pa[P_FRETURN] == 0)
-        if alt_one_deck and safe_to_foundation(s, pa, c):
+        if pa[C_SAFE_FOUNDATION] == 1 and safe_to_foundation(s, pa, c):
             return 100
         return 70
     if src >= PLACE_FOUND:
@@ -98,7 +92,7 @@ def _move_score(s, pa, mv):
             return 90 + down
         if left == 0:
             return LAST_RESORT if dst_empty else 40
-        if _fits_a_foundation(s, pa, pcard(s, pa, src, left - 1)):
+        if fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
             return 60
         return LAST_RESORT
     if src < PLACE_WASTE:  # a reserve fan
@@ -157,17 +151,19 @@ def playout(s, pa, policy, stream, max_moves, line):
     until the game is won, no candidate is left or
     ``max_moves`` moves were played. ``stream`` seeds the random draws. The moves go into
     ``line``; returns (won, moves played)."""
-    ncards = pa[P_NCARDS]
     moves = np.zeros((MAX_MOVES, 4), dtype=np.int16)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
     fresh = np.zeros(MAX_MOVES, dtype=np.bool_)
-    child = np.zeros(pa[S_SIZE], dtype=np.uint8)
-    scratch = np.zeros(ncards, dtype=np.uint8)
+    H = np.zeros(H_SIZE, dtype=np.uint64)
+    undo = np.zeros(U_SIZE, dtype=np.uint64)
+    save = np.zeros(pa[S_SIZE], dtype=np.uint8)
+    scratch = np.zeros(pa[P_NCARDS], dtype=np.uint8)
     keys1 = np.zeros(SEEN_SLOTS, dtype=np.uint64)
     keys2 = np.zeros(SEEN_SLOTS, dtype=np.uint64)
     used = np.zeros(SEEN_SLOTS, dtype=np.bool_)
     rng = np.uint64(stream)
-    h1, h2 = state_key(s, pa)
+    init_hash(s, pa, H)
+    h1, h2 = position_key(s, pa, H)
     _seen_insert(h1, h2, keys1, keys2, used)
     played = 0
     while played < max_moves:
@@ -182,9 +178,9 @@ def playout(s, pa, policy, stream, max_moves, line):
                 scores[i] = _move_score(s, pa, moves[i])
                 if scores[i] < best:
                     continue
-            child[:] = s
-            apply_move(child, pa, moves[i], scratch)
-            c1, c2 = state_key(child, pa)
+            do_move(s, pa, H, moves[i], undo, save, scratch)
+            c1, c2 = position_key(s, pa, H)
+            undo_move(s, pa, H, moves[i], undo, save)
             if _seen(c1, c2, keys1, keys2, used):
                 continue
             fresh[i] = True
@@ -204,10 +200,10 @@ def playout(s, pa, policy, stream, max_moves, line):
             if pick == 0:
                 for k in range(4):
                     line[played, k] = moves[i, k]
-                apply_move(s, pa, moves[i], scratch)
+                do_move(s, pa, H, moves[i], undo, save, scratch)
                 break
             pick -= 1
         played += 1
-        h1, h2 = state_key(s, pa)
+        h1, h2 = position_key(s, pa, H)
         _seen_insert(h1, h2, keys1, keys2, used)
     return is_won(s, pa), played

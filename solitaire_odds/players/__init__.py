@@ -3,7 +3,8 @@ sees (an :class:`~solitaire_odds.players.observation.Observation`).
 
 Every player answers the same question for a run: given a deal number, did it win, with which
 line, at what cost? :func:`make_player` builds one by name; runs, the CLI and the notebooks only
-use that interface, so a new player is one module and one line in :func:`_player_classes`.
+use that interface, so a new player is one module and one line in :func:`_player_classes`. Each
+player class declares what it takes once, in ``parameters`` (see :mod:`.parameters`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..rules import Rules
+from . import parameters as declared
+from .parameters import MAX_TABLE_MB, Param, budget_param, count_param
 
 
 @dataclass
@@ -33,9 +36,17 @@ class SolverPlayer:
     budget, see solver.table_size); it bounds the memory and can change verdicts."""
 
     name = "solver"
+    parameters = (
+        budget_param("budgets", (1_000_000,), "node budget, or an escalation such as 1e5,1e6,1e7 "
+                     "(default 1,000,000)", escalation=True),
+        Param("win_first", True),
+        count_param("table_mb", None, "transposition table per worker, in MiB (default: 80 bytes per "
+                    "budget node, at most 1280); part of the run's identity, since another size can change "
+                    "which deals are decided within the budget", "--table-mb",
+                    label=lambda megabytes: f"t{megabytes}MiB", most=MAX_TABLE_MB),
+    )
 
-    def __init__(self, rules: Rules, budgets: tuple[int, ...] = (1_000_000,), win_first: bool = True,
-                 table_mb: int | None = None):
+    def __init__(self, rules: Rules, budgets: tuple[int, ...], win_first: bool, table_mb: int | None):
         from ..solver import Solver, slots_for_megabytes
 
         self.rules = rules
@@ -46,13 +57,19 @@ class SolverPlayer:
         self._solver = Solver(rules, budget=max(self.budgets), win_first=self.win_first, table_slots=slots)
 
     def params(self) -> dict:
-        table = {"table_mb": self.table_mb} if self.table_mb else {}
-        return {"budgets": list(self.budgets), "win_first": self.win_first, **table}
+        return declared.of(self)
 
     def play(self, deal: int) -> Outcome:
+        return self._escalate(deal=deal)
+
+    def play_deck(self, deck, key: int = 0) -> Outcome:
+        """The verdict on ``deck`` (``key`` is unused: the solver draws nothing at random)."""
+        return self._escalate(deck=deck)
+
+    def _escalate(self, **deal_or_deck) -> Outcome:
         nodes, seconds = 0, 0.0
         for budget in self.budgets:
-            result = self._solver.solve(deal, budget=budget)
+            result = self._solver.solve(**deal_or_deck, budget=budget)
             nodes += result.nodes
             seconds += result.seconds
             if result.verdict != "unknown":
@@ -72,10 +89,40 @@ def player_names() -> list[str]:
     return list(_player_classes())
 
 
-def make_player(name: str, rules: Rules, **params):
-    """The player called ``name`` for ``rules``; ``params`` are its keyword parameters
-    (solver: budgets, win_first; planner: samples, budget; ...)."""
+def player_class(name: str):
     classes = _player_classes()
     if name not in classes:
         raise ValueError(f"unknown player {name!r}; choose one of {', '.join(classes)}")
-    return classes[name](rules, **params)
+    return classes[name]
+
+
+def make_player(name: str, rules: Rules, **params):
+    """The player called ``name`` for ``rules``; ``params`` are its keyword parameters (those
+    it declares in ``parameters``; each one left out takes its declared default)."""
+    cls = player_class(name)
+    return cls(rules, **declared.complete(cls, params))
+
+
+def params_from_options(player: str, options: dict[str, str]) -> dict:
+    """The parameters a run of ``player`` records, from the command-line options given."""
+    return declared.from_options(_player_classes(), player, options)
+
+
+def player_options() -> dict[str, str]:
+    """The command-line options players declare, each with its help."""
+    return declared.options(_player_classes())
+
+
+def player_label(name: str, params: dict) -> str:
+    """The run-folder tag of ``name`` with ``params``: b100k+1M, k16-b10k, ..."""
+    return declared.label(player_class(name), params)
+
+
+def player_budget_text(name: str, params: dict) -> str:
+    """The search budget of ``name`` with ``params`` for people: 1e5 then 1e6, 500, or -."""
+    return declared.budget_text(player_class(name), params)
+
+
+def describe_params(name: str, params: dict) -> str:
+    """``budget 500, samples 4, seed 0``: the parameters of ``name`` for people."""
+    return declared.describe(player_class(name), params)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.playout import GREEDY
+from .parameters import SEED
 from .playout_player import PlayoutPlayer
 
 
@@ -36,3 +37,4 @@ class GreedyPlayer(PlayoutPlayer):
 
     name = "greedy"
     policy = GREEDY
+    parameters = (SEED,)

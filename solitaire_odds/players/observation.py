@@ -17,48 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.layout import (
-    NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PCARDS, O_PDOWN, O_PLEN, O_REDEALS, O_SLEN, O_STOCK,
-    O_WASTE, O_WLEN, O_WLIVE, P_CAP, P_NFOUND, P_NPILES, P_NRES, P_REDEAL_KIND, REDEAL_KIND_WASTE,
-)
+from ..engine.state import decode, hidden_places, public_copy, stock_hidden
 
 HIDDEN = 255
 """The byte standing for a hidden card in :attr:`Observation.state`."""
-
-
-def stock_hidden(s: np.ndarray, pa: np.ndarray) -> bool:
-    """Is the stock's order unknown? Always, except after a Duchess redeal."""
-    return not (pa[P_REDEAL_KIND] == REDEAL_KIND_WASTE and s[pa[O_REDEALS]] > 0)
-
-
-def hidden_places(s: np.ndarray, pa: np.ndarray) -> np.ndarray:
-    """Offsets in the flat state of the hidden cards: the face-down cards of every pile, and
-    the stock while its order is unknown. Depends only on what is public (down counts and
-    the stock's size)."""
-    cap = int(pa[P_CAP])
-    places = [np.arange(pa[O_PCARDS] + p * cap, pa[O_PCARDS] + p * cap + int(s[pa[O_PDOWN] + p]))
-              for p in range(int(pa[P_NPILES] + pa[P_NRES]))]
-    if stock_hidden(s, pa):
-        places.append(np.arange(pa[O_STOCK], pa[O_STOCK] + int(s[pa[O_SLEN]])))
-    return np.concatenate(places).astype(np.int64)
-
-
-def _public_copy(s: np.ndarray, pa: np.ndarray) -> np.ndarray:
-    """``s`` with every byte beyond a pile's, the stock's or the waste's length cleared (they
-    hold cards that left, which the engine never reads)."""
-    out = np.zeros_like(s)
-    out[pa[O_PLEN]:pa[O_PCARDS]] = s[pa[O_PLEN]:pa[O_PCARDS]]  # pile lengths and down counts
-    cap = int(pa[P_CAP])
-    for p in range(int(pa[P_NPILES] + pa[P_NRES])):
-        start = int(pa[O_PCARDS]) + p * cap
-        n = int(s[pa[O_PLEN] + p])
-        out[start:start + n] = s[start:start + n]
-    for length, start in ((O_SLEN, O_STOCK), (O_WLEN, O_WASTE)):
-        n = int(s[pa[length]])
-        out[pa[length]] = n
-        out[pa[start]:pa[start] + n] = s[pa[start]:pa[start] + n]
-    out[pa[O_FOUND]:] = s[pa[O_FOUND]:]  # foundations and counters
-    return out
 
 
 @dataclass(frozen=True)
@@ -91,29 +53,21 @@ class Observation:
         """What a player sees of the true state ``s`` (``s`` itself is not kept)."""
         hidden = hidden_places(s, pa)
         unseen = tuple(sorted(int(c) for c in s[hidden]))
-        state = _public_copy(s, pa)
-        state[hidden] = HIDDEN
-        cap, npiles, nres = int(pa[P_CAP]), int(pa[P_NPILES]), int(pa[P_NRES])
-
-        def face_up(p):
-            start = int(pa[O_PCARDS]) + p * cap
-            return tuple(int(c) for c in state[start + int(state[pa[O_PDOWN] + p]):start + int(state[pa[O_PLEN] + p])])
-
-        slen, wlen = int(state[pa[O_SLEN]]), int(state[pa[O_WLEN]])
-        base = int(state[pa[O_BASE]])
+        state = public_copy(s, pa, HIDDEN)
+        pos = decode(state, pa)
         return cls(
             state=state, pa=pa, hidden=hidden, unseen=unseen,
-            piles=tuple(face_up(p) for p in range(npiles)),
-            down=tuple(int(d) for d in state[pa[O_PDOWN]:pa[O_PDOWN] + npiles]),
-            reserve=tuple(face_up(npiles + r) for r in range(nres)),
-            stock_size=slen,
-            stock=() if stock_hidden(state, pa) else tuple(int(c) for c in state[pa[O_STOCK]:pa[O_STOCK] + slen]),
-            waste=tuple(int(c) for c in state[pa[O_WASTE]:pa[O_WASTE] + wlen]),
-            found=tuple(int(n) for n in state[pa[O_FOUND]:pa[O_FOUND] + pa[P_NFOUND]]),
-            redeals_used=int(state[pa[O_REDEALS]]),
-            base_rank=-1 if base == NO_BASE else base,
-            opening=bool(state[pa[O_OPENING]]),
-            waste_live=bool(state[pa[O_WLIVE]]),
+            piles=tuple(tuple(pile[down:]) for pile, down in zip(pos.piles, pos.down)),
+            down=tuple(pos.down),
+            reserve=tuple(tuple(fan) for fan in pos.reserve),
+            stock_size=len(pos.stock),
+            stock=() if stock_hidden(state, pa) else tuple(pos.stock),
+            waste=tuple(pos.waste),
+            found=tuple(pos.found),
+            redeals_used=pos.redeals_used,
+            base_rank=pos.base_rank,
+            opening=pos.opening,
+            waste_live=pos.waste_live,
         )
 
     def complete(self, rng: np.random.Generator) -> np.ndarray:

@@ -28,13 +28,13 @@ import time
 
 import numpy as np
 
-from ..engine import api, core
-from ..engine.layout import MOVE, NO_BASE, O_BASE, P_BUILD, P_FOUND_KIND, P_FRETURN, P_NCARDS, PLACE_FOUND
+from ..engine import api
 from ..engine.playout import MAX_PLAY_MOVES, greedy_scores
-from ..engine.search import safe_to_foundation
+from ..engine.reductions import safe_foundation_move
 from ..rules import Rules
 from ..solver import Solver
 from . import Outcome
+from .parameters import SEED, budget_param, count_param, short
 from .table import DealPlayer, Table, stream
 
 DEFAULT_SAMPLES = 4
@@ -46,8 +46,14 @@ class PlannerPlayer(DealPlayer):
     solver on ``budget`` nodes (see the module docstring for the whole rule)."""
 
     name = "planner"
+    parameters = (
+        count_param("samples", DEFAULT_SAMPLES, f"completions of the hidden cards solved per decision "
+                    f"(default {DEFAULT_SAMPLES})", "--samples", label=lambda samples: f"k{short(samples)}"),
+        budget_param("budget", DEFAULT_BUDGET, f"node budget per solve (default {DEFAULT_BUDGET})"),
+        SEED,
+    )
 
-    def __init__(self, rules: Rules, samples: int = DEFAULT_SAMPLES, budget: int = DEFAULT_BUDGET, seed: int = 0):
+    def __init__(self, rules: Rules, samples: int, budget: int, seed: int):
         if samples < 1 or budget < 1:
             raise ValueError("the planner needs samples >= 1 and budget >= 1")
         self.rules = rules
@@ -113,15 +119,8 @@ class PlannerPlayer(DealPlayer):
         return [int(i) for i in np.argsort(-scores, kind="stable")]
 
     def _is_safe_foundation_move(self, state: np.ndarray, move: np.ndarray) -> bool:
-        pa = self.pa
-        if move[0] != MOVE or move[1] >= PLACE_FOUND or move[2] < PLACE_FOUND:
-            return False
-        if not (pa[P_BUILD] == 0 and pa[P_NCARDS] == 52 and pa[P_FRETURN] == 0):
-            return False
-        if pa[P_FOUND_KIND] == 2 and state[pa[O_BASE]] == NO_BASE:
-            return False
-        j = int(move[2]) - PLACE_FOUND
-        return bool(safe_to_foundation(state, pa, j * 13 + int(core.found_next(state, pa, j))))
+        """Would the search play ``move`` at once as a safe foundation move?"""
+        return safe_foundation_move(state, self.pa, move.reshape(1, 4), 1) == 0
 
     def _solve(self, state: np.ndarray) -> tuple[str, list[np.ndarray]]:
         """The solver's verdict on a full state and its winning line as engine rows."""

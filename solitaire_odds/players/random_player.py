@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.playout import RANDOM
+from .parameters import SEED
 from .playout_player import PlayoutPlayer
 
 
@@ -14,3 +15,4 @@ class RandomPlayer(PlayoutPlayer):
 
     name = "random"
     policy = RANDOM
+    parameters = (SEED,)

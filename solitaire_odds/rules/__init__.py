@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from .games import GAMES
-from .schema import Game, Rules, RulesError, Switch, format_value
+from .schema import RULE_KEYS, Game, Rules, RulesError, Switch, format_value
 
-__all__ = ["GAMES", "Game", "Rules", "RulesError", "Switch", "resolve", "parse_settings", "format_value"]
+__all__ = ["GAMES", "RULE_KEYS", "Game", "Rules", "RulesError", "Switch", "resolve", "parse_settings", "format_value"]
 
 
 def get_game(name: str) -> Game:
@@ -21,11 +19,7 @@ def resolve(game: str, **switches) -> Rules:
     """The rules of ``game`` with the given switches (strings as on the command line, or
     Python values) and every other switch at its default."""
     decl = get_game(game)
-    settings = {s.name: s.default for s in decl.switches}
-    for key, value in switches.items():
-        settings[key] = decl.switch(key).parse(value, game)
-    values = {**decl.fixed, **settings}
-    return Rules(game, MappingProxyType(values), MappingProxyType(settings))
+    return decl.resolve({key: decl.switch(key).parse(value, game) for key, value in switches.items()})
 
 
 def parse_settings(pairs) -> dict:

@@ -1,8 +1,8 @@
-"""The seven games of RULES.md as declarations: fixed rule values plus named switches."""
+"""The seven games as declarations: the parts where they differ from the defaults, and switches."""
 
 from __future__ import annotations
 
-from .schema import Game, Switch
+from .schema import Deal, Foundations, Game, Pack, Redeal, Stock, Switch, Tableau
 
 ON_OFF_RETURN = Switch("foundation_return", False, source="off in the sources; on in Solvitaire's Easthaven")
 
@@ -12,18 +12,18 @@ def _run_moves(default="partial"):
                   "partial: MMS; whole (top card or whole run): some rule sheets, PySolFC; single: one card")
 
 
-WESTCLIFF_BASE = dict(
-    layout="westcliff", ncards=52, rows_down=2, reserve_fans=0, foundations="suit-up",
-    build="alt-colour-down", build_suit="same", wrap=False, stock="turn", waste_playable=True,
-    aces_out_first=False, foundation_transfer=False, first_deal_restriction=False,
-    redeals=0, redeal_order="top_first", run_moves="partial", space_fill="any",
-)
+# Two face-down rows under a face-up row; the rest is the stock.
+WESTCLIFF_DEAL = Deal(pattern="rows", rows_down=2)
 
-ST_HELENA_BASE = dict(
-    layout="st-helena", ncards=104, piles=12, rows_down=0, reserve_fans=0,
-    foundations="kings-and-aces", build="up-or-down", run_moves="single", stock="none",
-    waste_playable=True, aces_out_first=False, foundation_return=False,
-)
+# St. Helena family: two decks, a King and an Ace of each suit out first, all 96 others dealt
+# round the 12 piles; piles build up or down one card at a time; redeals gather the piles.
+TWO_DECKS = Pack(ncards=104)
+ST_HELENA_TABLEAU = Tableau(piles=12, build="up-or-down", run_moves="single", space_fill="none")
+ROUND_ROBIN = Deal(pattern="round-robin")
+NO_STOCK = Stock(stock="none")
+GATHER = Redeal(redeals=2, redeal_kind="gather-piles")
+# First deal only: piles 1-4 play to the King foundations, 7-10 to the Ace foundations.
+ST_HELENA_FIRST_DEAL = ("upper",) * 4 + ("either",) * 2 + ("lower",) * 4 + ("either",) * 2
 
 
 def _st_helena_switches(redeals: int) -> tuple[Switch, ...]:
@@ -46,8 +46,8 @@ def _declare(game: Game) -> None:
 
 _declare(Game(
     "westcliff-classic", "Classic Westcliff", "Whitmore Jones 1911, Parlett 1979",
-    {**WESTCLIFF_BASE, "piles": 7},
-    (
+    tableau=Tableau(piles=7), deal=WESTCLIFF_DEAL,
+    switches=(
         Switch("waste_playable", True, source="the sources only imply it"),
         Switch("aces_out_first", False, source="on: some programs"),
         ON_OFF_RETURN,
@@ -56,8 +56,8 @@ _declare(Game(
 ))
 _declare(Game(
     "westcliff", "American Westcliff", "Morehead & Mott-Smith 1949",
-    {**WESTCLIFF_BASE, "piles": 10},
-    (
+    tableau=Tableau(piles=10), deal=WESTCLIFF_DEAL,
+    switches=(
         _run_moves(),
         Switch("space_fill", "any", ("any", "king", "none")),
         ON_OFF_RETURN,
@@ -66,35 +66,37 @@ _declare(Game(
 ))
 _declare(Game(
     "easthaven", "Easthaven", "Morehead & Mott-Smith 1949",
-    {**WESTCLIFF_BASE, "piles": 7, "stock": "deal-row"},
-    (
+    tableau=Tableau(piles=7), deal=WESTCLIFF_DEAL, stock=Stock(stock="deal-row"),
+    switches=(
         Switch("space_fill", "king", ("king", "any"), "any (with foundation_return=on): Solvitaire"),
         ON_OFF_RETURN,
     ),
 ))
 _declare(Game(
     "st-helena", "St. Helena", "Arnold 2010, Morehead & Mott-Smith",
-    {**ST_HELENA_BASE, "first_deal_restriction": True},
-    _st_helena_switches(2),
+    pack=TWO_DECKS, tableau=ST_HELENA_TABLEAU, deal=ROUND_ROBIN, stock=NO_STOCK, redeal=GATHER,
+    foundations=Foundations("kings-and-aces", first_deal_foundations=ST_HELENA_FIRST_DEAL),
+    switches=_st_helena_switches(2),
 ))
 _declare(Game(
     "louis", "Louis", "variant of St. Helena",
-    {**ST_HELENA_BASE, "layout": "louis", "first_deal_restriction": False},
-    _st_helena_switches(2),
+    pack=TWO_DECKS, tableau=ST_HELENA_TABLEAU, stock=NO_STOCK, redeal=GATHER,
+    deal=Deal(pattern="one-each", opening="foundation-plays-then-deal"),
+    foundations=Foundations("kings-and-aces"),
+    switches=_st_helena_switches(2),
 ))
 _declare(Game(
     "box-kite", "Box Kite", "variant of St. Helena",
-    {**ST_HELENA_BASE, "first_deal_restriction": False},
-    _st_helena_switches(0),
+    pack=TWO_DECKS, tableau=ST_HELENA_TABLEAU, deal=ROUND_ROBIN, stock=NO_STOCK, redeal=GATHER,
+    foundations=Foundations("kings-and-aces"),
+    switches=_st_helena_switches(0),
 ))
 _declare(Game(
     "duchess", "Duchess (Glenwood)", "Morehead & Mott-Smith 1950, Arnold 2011",
-    dict(
-        layout="duchess", ncards=52, piles=4, rows_down=0, reserve_fans=4, foundations="chosen-base",
-        build="alt-colour-down", build_suit="same", wrap=True, space_fill="reserve-then-waste",
-        stock="turn", waste_playable=True, aces_out_first=False, foundation_return=False,
-        foundation_transfer=False, first_deal_restriction=False, redeal_order="top_first",
-    ),
-    (_run_moves(), Switch("redeals", 1)),
+    tableau=Tableau(piles=4, wrap=True, space_fill="reserve-then-waste"),
+    deal=Deal(pattern="one-each", reserve_fans=4, fan_size=3),
+    foundations=Foundations("chosen-base"),
+    redeal=Redeal(redeals=1, redeal_kind="turn-waste"),
+    switches=(_run_moves(), Switch("redeals", 1)),
     claim="1 in 8",
 ))

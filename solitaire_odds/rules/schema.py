@@ -1,45 +1,92 @@
-"""The rule vocabulary every game is declared in, and switch validation.
+"""The rule vocabulary every game is declared in: typed parts with defaults, and switches.
 
-A game is a :class:`Game`: a layout, fixed rule values and named :class:`Switch` es. Resolving
-a game with switch settings gives :class:`Rules`, a flat mapping of every rule key to its value,
-which is what the engine, the reference and the results files all read.
+A game is a :class:`Game`: a handful of parts (:class:`Pack`, :class:`Tableau`, :class:`Deal`,
+:class:`Foundations`, :class:`Stock`, :class:`Redeal`), each with defaults so that a declaration
+spells out only what differs, plus named :class:`Switch` es that a user may set. Resolving a
+game with switch settings gives :class:`Rules`: the parts with the switches applied. Every rule
+is a field of one part, and the field's name is the rule's key (``rules["space_fill"]``), so a
+switch is declared by naming the field it changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-
-# Every rule key and its meaning. Values not switchable in a game are fixed in its declaration.
-RULE_KEYS = {
-    "layout": "how the deck is dealt: westcliff | st-helena | louis | duchess",
-    "ncards": "cards in the pack: 52 or 104",
-    "piles": "tableau piles",
-    "rows_down": "westcliff layout: face-down rows under the face-up row",
-    "reserve_fans": "duchess layout: reserve fans of 3 cards",
-    "foundations": "suit-up (Ace to King by suit) | kings-and-aces (St. Helena) | chosen-base (Duchess, wraps)",
-    "build": "alt-colour-down (tableau down in alternating colours) | up-or-down (St. Helena family)",
-    "build_suit": "up-or-down building: same suit or any suit",
-    "wrap": "building turns the corner (King and Ace adjacent)",
-    "run_moves": "what moves between piles: single card | whole run or top card | partial run",
-    "space_fill": "what may fill a space: none | any | king (King or King-headed run) | reserve-then-waste (Duchess)",
-    "stock": "none | turn (one card to the waste) | deal-row (one card onto each pile)",
-    "waste_playable": "the waste's top card stays available (off: only the card just turned)",
-    "aces_out_first": "the four Aces start on the foundations",
-    "foundation_return": "the top foundation card may come back to the tableau",
-    "foundation_transfer": "a card may move between the King and Ace foundations of its suit",
-    "first_deal_restriction": "in the first deal piles 1-4 play only to King foundations, 7-10 only to Ace foundations",
-    "redeals": "how many redeals are allowed",
-    "redeal_order": "gathered pack dealt top_first or bottom_first",
-}
 
 
 class RulesError(ValueError):
     """A game, switch or value that does not exist; the message lists the valid choices."""
 
 
+# --- the parts -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pack:
+    ncards: int = 52  # 52 (one deck) or 104 (two decks; twin cards are interchangeable)
+
+
+@dataclass(frozen=True)
+class Tableau:
+    piles: int = 7
+    build: str = "alt-colour-down"   # alt-colour-down | up-or-down (one rank either way)
+    build_suit: str = "same"          # up-or-down building: same suit | any suit
+    wrap: bool = False                # building turns the corner (King and Ace adjacent)
+    run_moves: str = "partial"        # what moves between piles: single | whole (or top card) | partial
+    space_fill: str = "any"           # none | any | king | reserve-then-waste (Duchess)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How the first position is laid out, and what happens before normal play."""
+
+    pattern: str = "rows"        # rows: rows_down face-down rows, then a face-up row |
+    #                              round-robin: every card, one a pile in turn | one-each: a card a pile
+    rows_down: int = 0
+    reserve_fans: int = 0        # face-up fans dealt before the piles; only their top cards play
+    fan_size: int = 0
+    opening: str = "none"        # none | foundation-plays-then-deal: only foundation plays, an emptied
+    #                              pile refilled from the stock, until the rest of the stock is dealt
+
+
+@dataclass(frozen=True)
+class Foundations:
+    foundations: str = "suit-up"     # suit-up: Ace to King | kings-and-aces: a King and an Ace of each
+    #                                  suit out first, built down and up | chosen-base: the first card
+    #                                  played from the reserve sets every foundation's base, wrapping
+    aces_out_first: bool = False
+    foundation_return: bool = False  # a foundation's top card may come back to the tableau
+    foundation_transfer: bool = False  # a card may cross between the two foundations of its suit
+    first_deal_foundations: tuple = ()  # per pile, where its cards may go up before the first redeal:
+    #                                     "upper" (King foundations), "lower" (Ace ones), "either";
+    #                                     empty: no restriction
+
+
+@dataclass(frozen=True)
+class Stock:
+    stock: str = "turn"          # none | turn (one card to the waste) | deal-row (one card onto each pile)
+    waste_playable: bool = True  # the waste's top card stays available (off: only the card just turned)
+
+
+@dataclass(frozen=True)
+class Redeal:
+    redeals: int = 0
+    redeal_kind: str = "none"       # none | gather-piles (St. Helena) | turn-waste (the waste becomes the stock)
+    redeal_order: str = "top_first"  # gather-piles: the gathered pack dealt top_first or bottom_first
+
+
+PARTS = (Pack, Tableau, Deal, Foundations, Stock, Redeal)
+RULE_KEYS = tuple(f.name for part in PARTS for f in fields(part))
+_PART_OF = {f.name: i for i, part in enumerate(PARTS) for f in fields(part)}
+
+
+# --- switches and games ----------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Switch:
+    """A rule a user may set: the field ``name`` of one part, its default and allowed values."""
+
     name: str
     default: object
     choices: tuple = ()  # allowed values; empty for a non-negative int
@@ -81,19 +128,27 @@ class Switch:
 
 @dataclass(frozen=True)
 class Game:
+    """A game's declaration: its parts (defaults where not given) and its switches."""
+
     name: str
     title: str
     source: str
-    fixed: dict
-    switches: tuple[Switch, ...]
+    pack: Pack = Pack()
+    tableau: Tableau = Tableau()
+    deal: Deal = Deal()
+    foundations: Foundations = Foundations()
+    stock: Stock = Stock()
+    redeal: Redeal = Redeal()
+    switches: tuple[Switch, ...] = ()
     claim: str = ""
 
     def __post_init__(self):
-        keys = set(self.fixed) | {s.name for s in self.switches}
-        missing = set(RULE_KEYS) - keys
-        unknown = keys - set(RULE_KEYS)
-        if missing or unknown:
-            raise AssertionError(f"{self.name}: rule keys missing {sorted(missing)}, unknown {sorted(unknown)}")
+        unknown = [s.name for s in self.switches if s.name not in _PART_OF]
+        if unknown:
+            raise AssertionError(f"{self.name}: switches {unknown} name no rule")
+
+    def parts(self) -> tuple:
+        return (self.pack, self.tableau, self.deal, self.foundations, self.stock, self.redeal)
 
     def switch(self, name: str) -> Switch:
         for s in self.switches:
@@ -102,17 +157,32 @@ class Game:
         valid = ", ".join(s.name for s in self.switches)
         raise RulesError(f"{self.name} has no switch {name!r}; its switches are: {valid}")
 
+    def resolve(self, settings: dict) -> "Rules":
+        """The rules with ``settings`` (already parsed values) over the switches' defaults."""
+        chosen = {s.name: s.default for s in self.switches}
+        chosen.update(settings)
+        parts = list(self.parts())
+        for key, value in chosen.items():
+            i = _PART_OF[key]
+            parts[i] = replace(parts[i], **{key: value})
+        return Rules(self.name, tuple(parts), tuple(chosen.items()))
+
 
 @dataclass(frozen=True, eq=False)
 class Rules:
-    """A game with every switch set: the exact rules a result was produced under."""
+    """A game with every switch set: the exact rules a result was produced under. Pickles whole
+    (workers receive it as it is), compares and hashes by game and switches."""
 
     game: str
-    values: MappingProxyType = field(repr=False)
-    switches: MappingProxyType = field(repr=False)
+    parts: tuple = field(repr=False)
+    settings: tuple = field(repr=False)  # (switch, value) pairs, every switch of the game
+
+    @property
+    def switches(self) -> MappingProxyType:
+        return MappingProxyType(dict(self.settings))
 
     def _key(self):
-        return self.game, tuple(sorted(self.switches.items()))
+        return self.game, tuple(sorted(self.settings))
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self._key() == other._key()
@@ -124,7 +194,15 @@ class Rules:
         return f"Rules({self.label()!r})"
 
     def __getitem__(self, key):
-        return self.values[key]
+        try:
+            return getattr(self.parts[_PART_OF[key]], key)
+        except KeyError:
+            raise KeyError(f"no rule {key!r}; rules are: {', '.join(RULE_KEYS)}") from None
+
+    @property
+    def values(self) -> MappingProxyType:
+        """Every rule key and its value (what a run's manifest records)."""
+        return MappingProxyType({key: self[key] for key in RULE_KEYS})
 
     def label(self) -> str:
         """``game`` plus the switches that differ from the defaults, e.g. ``westcliff space_fill=king``."""
@@ -140,4 +218,6 @@ class Rules:
 def format_value(value) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
+    if isinstance(value, tuple):
+        return ",".join(value)
     return str(value)
