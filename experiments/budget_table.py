@@ -4,10 +4,12 @@ budget that decided it is at most b. Writes results/budget_table.csv and
 results/budget.png.
 
     python experiments/budget_table.py --deals 300 --budget 1e3,1e4,1e5
+    python experiments/budget_table.py --from-csv          # redraw from results/budget_table.csv
 """
 
 from __future__ import annotations
 
+import pandas as pd
 from common import arguments, log, write_table
 
 from solitaire_odds.plots import plot_budget, save
@@ -29,9 +31,12 @@ def specs(deals: int, budgets: tuple[int, ...]) -> list[RunSpec]:
 
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
-    folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
-    curves = budget_curves(folders, 0, args.deals - 1)
-    write_table(curves, args.root / "budget_table.csv")
+    if args.from_csv:
+        curves = pd.read_csv(args.root / "budget_table.csv")
+    else:
+        folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
+        curves = budget_curves(folders, 0, args.deals - 1)
+        write_table(curves, args.root / "budget_table.csv")
     print(f"wrote {save(plot_budget(curves), args.root / 'budget.png')}")
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from solitaire_odds.cli import parse_budgets, parse_count
+from solitaire_odds.counts import parse_budgets, parse_count
 
 
 def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: int | None,
               root: str = "results", players: tuple[str, ...] | None = None) -> argparse.Namespace:
-    """Parse --deals, --budget, --workers, --root (and --players when the script has players),
-    defaulting to the script's parameters."""
+    """Parse --deals, --budget, --workers, --root, --from-csv (and --players when the script
+    has players), defaulting to the script's parameters."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--deals", default=str(deals), help=f"deals 0..N-1 per rule set (default {deals:,})")
     parser.add_argument("--budget", default=",".join(str(b) for b in budgets),
@@ -28,6 +28,9 @@ def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: i
     parser.add_argument("--root", type=Path, default=Path(root), help="results folder (default: results)")
     if players is not None:
         parser.add_argument("--players", default=",".join(players), help="comma-separated players")
+    parser.add_argument("--from-csv", action="store_true",
+                        help="redraw from the committed tables under --root instead of the runs "
+                             "(runs that only a chart needs are still made or resumed)")
     args = parser.parse_args()
     args.deals = parse_count(args.deals, "--deals")
     args.budget = parse_budgets(args.budget)

@@ -5,10 +5,12 @@ results/switch_effects.png.
 
     python experiments/odds_table.py                       # the parameters below
     python experiments/odds_table.py --deals 200 --budget 1e4 --workers 2
+    python experiments/odds_table.py --from-csv            # redraw from results/odds_table.csv
 """
 
 from __future__ import annotations
 
+import pandas as pd
 from common import arguments, log, write_table
 
 from solitaire_odds.plots import plot_effects, save
@@ -45,9 +47,12 @@ def specs(deals: int, budgets: tuple[int, ...]) -> list[RunSpec]:
 
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
-    folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
-    summary = summarize_runs(folders, 0, args.deals - 1)
-    write_table(summary, args.root / "odds_table.csv")
+    if args.from_csv:
+        summary = pd.read_csv(args.root / "odds_table.csv")
+    else:
+        folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
+        summary = summarize_runs(folders, 0, args.deals - 1)
+        write_table(summary, args.root / "odds_table.csv")
     effects = switch_effects(summary)
     write_table(effects, args.root / "switch_effects.csv")
     print(f"wrote {save(plot_effects(effects), args.root / 'switch_effects.png')}")

@@ -3,7 +3,7 @@ could explain it.
 
 A figure such as "9 in 10" rarely says under which rules or for which kind of player it holds.
 Each :class:`Claim` therefore carries the readings to test: the game's defaults first, then
-switch settings of RULES.md that a source might have meant. :mod:`.reproduce` measures them all.
+switch settings (docs/rules.md) that a source might have meant. :mod:`.reproduce` measures them all.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ CLAIMS: tuple[Claim, ...] = (
         interval=None,
         measures=PLAY,
         source="Wikipedia, 'Westcliff (card game)' (infobox and lead, citing Morehead & Mott-Smith "
-               "1949 pp. 43-44); /work/shared/seeds/000",
+               "1949 pp. 43-44)",
         note="no player or method stated; Whitmore Jones and Parlett only imply that the waste's "
              "top card is playable, and some programs put the Aces out first",
         readings=("", "waste_playable=off", "aces_out_first=on",
@@ -61,7 +61,7 @@ CLAIMS: tuple[Claim, ...] = (
         interval=None,
         measures=PLAY,
         source="Morehead & Mott-Smith 1949 pp. 43-44, as quoted by Wikipedia, 'Westcliff (card "
-               "game)'; /work/shared/seeds/000",
+               "game)'",
         note="no player or method stated; rule sheets differ on moving part of a run and on what "
              "fills a space",
         readings=("", "run_moves=whole", "run_moves=single", "space_fill=king"),
@@ -73,8 +73,7 @@ CLAIMS: tuple[Claim, ...] = (
         value=0.125,
         interval=None,
         measures=PLAY,
-        source="Wikipedia, 'Duchess (card game)' (infobox, after Arnold 2011 pp. 41-42); "
-               "/work/shared/seeds/003",
+        source="Wikipedia, 'Duchess (card game)' (infobox, after Arnold 2011 pp. 41-42)",
         note="no player or method stated; PySolFC and Aisleriot move a single card or the whole "
              "pile; a redeal is not in every rule sheet",
         readings=("", "run_moves=whole", "run_moves=single", "redeals=0"),
@@ -86,8 +85,8 @@ CLAIMS: tuple[Claim, ...] = (
         value=0.82844,
         interval=(0.82744, 0.82944),
         measures=SOLVABLE,
-        source="Solvitaire (Blake & Gent), winnability of Easthaven with all cards known, as "
-               "quoted in RULES.md",
+        source="Solvitaire's results (Blake & Gent, 'The Winnability of Klondike Solitaire and "
+               "Many Other Patience Games', arXiv:1906.12314): Easthaven with every card known",
         note="Solvitaire's Easthaven lets any card fill a space and foundation cards come back; "
              "the book rules (King into a space, no return) are the defaults here",
         readings=("space_fill=any foundation_return=on", "", "space_fill=any",

@@ -11,11 +11,13 @@ import numpy as np
 
 from . import deals, reference, store
 from .counts import InputError, parse_budgets, parse_count
-from .players import params_from_options, player_names, player_options
+from .players import describe_params, params_from_options, player_budget_text, player_names, player_options
+from .players.parameters import count_text
 from .position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
 from .runs import RunSpec, WorkersError, in_own_process, play_one, run, summary
 from .store import StoreError, load_rows
+from .tables import FORMATS, render, run_record
 
 USAGE_ERROR = 2
 RUNTIME_ERROR = 1
@@ -97,6 +99,9 @@ SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
 PLAYER = click.option("--player", default="solver", show_default=True,
                       help="Who plays: solver (every card known), or random, greedy, planner "
                            "(they see only what a person sees).")
+FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+                      help="text for people; json or csv for programs (shares as fractions).")
+QUIET = click.option("--quiet", is_flag=True, help="No progress bar or compile notice (for batch logs).")
 
 
 def player_option_decorators(command):
@@ -115,9 +120,11 @@ def player_params(player: str, options: dict[str, str | None]) -> dict:
 
 
 def describe_player(player: str, params: dict) -> str:
+    """``budget 1e5 then 1e6`` for the solver, ``player planner (budget 500, samples 4, seed 0)``
+    for the others: the parameters as their declarations show them."""
     if player == "solver":
-        return "budget " + ",".join(f"{b:,}" for b in params["budgets"])
-    return f"player {player} (" + ", ".join(f"{k} {v:,}" for k, v in sorted(params.items())) + ")"
+        return "budget " + player_budget_text(player, params)
+    return f"player {player} ({describe_params(player, params)})"
 
 
 @click.group(cls=OneLineErrors)
@@ -142,10 +149,12 @@ def games():
 @click.option("--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Deal file (card names).")
 @click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the deal's deck to this file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a page that shows the deal as cards and steps through the line.")
 @PLAYER
 @player_option_decorators
 @SETTINGS
-def solve(game, deal, path, write_path, player, settings, **options):
+def solve(game, deal, path, write_path, html_path, player, settings, **options):
     """Solve one deal and show the winning line (or play it with --player and show its line)."""
     rules = rules_from(game, settings)
     params = player_params(player, options)
@@ -171,7 +180,8 @@ def solve(game, deal, path, write_path, player, settings, **options):
         result = in_own_process(play_one, rules.game, dict(rules.switches), player, tuple(sorted(params.items())),
                                 number, None if path is None else deck)
     if player == "solver":
-        verdict = f"verdict: {result.verdict} ({result.nodes:,} nodes, {result.seconds:.3f} s)"
+        verdict = (f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
+                   f"{result.seconds:.3f} s)")
     else:
         verdict = (f"verdict: {result.verdict} ({describe_player(player, params)}: {len(result.line)} moves, "
                    f"{result.nodes:,} solver nodes, {result.seconds:.3f} s)")
@@ -184,6 +194,10 @@ def solve(game, deal, path, write_path, player, settings, **options):
         position = reference.apply_move(rules, position, move)
     if result.verdict == "won" and not reference.is_won(rules, position):
         raise CliError("internal error: the winning line does not replay through the reference", RUNTIME_ERROR)
+    if html_path:
+        from .viewer import write_page
+
+        click.echo(f"page: {write_page(html_path, rules, deck, result.line, title, verdict)}")
 
 
 def parse_deal_number(text: str) -> int:
@@ -199,10 +213,10 @@ def parse_deal_number(text: str) -> int:
 @main.command()
 @GAME
 @click.option("--deals", "count", default="10000", show_default=True, help="How many deals.")
-@click.option("--first", default="0", show_default=True, help="First deal number.")
+@click.option("--first", default="0", show_default=True, help="First deal number (0, 5000, 1e6, 10k, ...).")
 @PLAYER
 @player_option_decorators
-@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core this process may use).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Run folder (default: results/runs/GAME/...).")
 @click.option("--resume", is_flag=True, help="Continue an interrupted run in its folder.")
@@ -210,13 +224,16 @@ def parse_deal_number(text: str) -> int:
 @click.option("--dask", default=None, metavar="local|ADDRESS",
               help="Solve the chunks on Dask: a LocalCluster of --workers processes, or the "
                    "scheduler at ADDRESS (tcp://host:port).")
+@FORMAT
+@QUIET
 @SETTINGS
-def odds(game, count, first, player, workers, out, resume, chunk_size, dask, settings, **options):
+def odds(game, count, first, player, workers, out, resume, chunk_size, dask, output_format, quiet, settings,
+         **options):
     """Estimate the share of winnable deals (or of deals a --player wins), with a Wilson 95% interval."""
     rules = rules_from(game, settings)
     params = player_params(player, options)
     n = parse_count(count, "--deals")
-    start = parse_deal_number(first)
+    start = parse_deal_number(str(parse_count(first, "--first", least=0)))
     last = start + n - 1
     if last > deals.MAX_DEAL:
         raise CliError(f"deals {start}..{last} run past the last deal number {deals.MAX_DEAL}")
@@ -229,7 +246,11 @@ def odds(game, count, first, player, workers, out, resume, chunk_size, dask, set
     spec = RunSpec.of(rules, start, n, player=player, chunk_size=chunk_size, **params)
     run_dir = out or spec.default_dir(Path("results"))
     with on_ctrl_c(f"the finished chunks are kept in {run_dir}: rerun the same command with --resume to continue"):
-        rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"])
+        rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"],
+                   progress=False if quiet else None)
+    if output_format != "text":
+        click.echo(render([run_record([run_dir], rows)], output_format, one=True), nl=False)
+        return
     click.echo(f"{rules.label()}  deals {start}..{last}  {describe_player(player, params)}")
     click.echo(summary(rows).format())
     click.echo(f"per-deal rows: {run_dir}")
@@ -242,7 +263,8 @@ def check_workers(workers: int | None) -> None:
 
 @main.command("summary")
 @click.argument("run_dirs", nargs=-1, metavar="RUN_DIR...", type=click.Path(path_type=Path))
-def summary_of_runs(run_dirs):
+@FORMAT
+def summary_of_runs(run_dirs, output_format):
     """Merge run folders of the same rules and player (other deal ranges, other machines)
     into one table: each deal once, a deal found twice must have one verdict."""
     from .results import describe_run
@@ -251,6 +273,9 @@ def summary_of_runs(run_dirs):
         raise CliError("give one or more run folders (made by `odds`), e.g. results/runs/westcliff/*")
     rows = load_rows(list(run_dirs), columns=["verdict"])
     info = describe_run(run_dirs[0])
+    if output_format != "text":
+        click.echo(render([run_record(run_dirs, rows)], output_format, one=True), nl=False)
+        return
     folders = f"{len(run_dirs)} run folder{'s' if len(run_dirs) > 1 else ''}"
     numbers = rows["deal"].to_numpy()
     click.echo(f"{info['rules']}  {info['who']}")
@@ -266,6 +291,31 @@ def summary_of_runs(run_dirs):
             click.echo(f"overlaps: deals {format_ranges(doubled)} are held by more than one chunk of {run_dir} "
                        "(their verdicts agree; each deal counts once)")
     click.echo(summary(rows).format())
+
+
+@main.command("table")
+@click.argument("paths", nargs=-1, metavar="[RUNS]...", type=click.Path(path_type=Path))
+@FORMAT
+def table_of_runs(paths, output_format):
+    """One row per run folder under RUNS (run folders or folders holding them; default:
+    results): game, switches, player, budget, deals, counts, share, interval, bracket."""
+    run_dirs = find_run_dirs(paths)
+    records = [run_record([run_dir]) for run_dir in run_dirs]
+    click.echo(render(records, output_format), nl=False)
+
+
+def find_run_dirs(paths) -> list[Path]:
+    """The run folders under each path (default: results), or a usage error naming the path
+    that holds none."""
+    from .results import find_runs
+
+    run_dirs = []
+    for path in paths or (Path("results"),):
+        found = find_runs(path)
+        if not found:
+            raise CliError(f"no run folders (with a manifest.json) under {path}; run `odds` or `reproduce` first")
+        run_dirs.extend(found)
+    return run_dirs
 
 
 def consecutive(numbers) -> tuple[np.ndarray, np.ndarray]:
@@ -318,7 +368,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
     with on_ctrl_c(f"the finished chunks are kept under {root}: rerun the same command to continue"):
         table = reproduce.reproduce(selected, chosen, n, budgets, root=root, workers=workers,
                                     log=lambda line: click.echo(line, err=True))
-    click.echo(f"solver budget {budget}")
+    click.echo(f"solver budget {player_budget_text('solver', {'budgets': budgets})}")
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
         text = table.to_csv(index=False).encode("utf-8")
@@ -334,16 +384,10 @@ def plot_chart(chart, paths, out):
     """Draw CHART (shares | convergence | budget | effects) of the runs under RUNS (run folders
     or folders holding them; default: results)."""
     from . import plots
-    from .results import find_runs
 
     if chart not in plots.CHARTS:
         raise CliError(f"unknown chart {chart!r}; choose one of {', '.join(plots.CHARTS)}")
-    run_dirs = []
-    for path in paths or (Path("results"),):
-        found = find_runs(path)
-        if not found:
-            raise CliError(f"no run folders (with a manifest.json) under {path}; run `odds` or `reproduce` first")
-        run_dirs.extend(found)
+    run_dirs = find_run_dirs(paths)
     figure = plots.draw(chart, run_dirs)
     try:
         saved = plots.save(figure, out)

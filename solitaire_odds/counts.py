@@ -21,8 +21,9 @@ class InputError(ValueError):
     exit_code = 2
 
 
-def parse_count(text: str, what: str, most: int | None = None) -> int:
-    """``100000``, ``1e5``, ``100k``, ``1M`` -> int in 1..most."""
+def parse_count(text: str, what: str, most: int | None = None, least: int = 1) -> int:
+    """``100000``, ``1e5``, ``100k``, ``1M`` -> int in least..most (plain digits exactly, even
+    past 2**53, so a 64-bit deal number survives)."""
     t = str(text).strip().lower().replace("_", "").replace(",", "")
     scale = 1
     if t.endswith("k"):
@@ -30,11 +31,11 @@ def parse_count(text: str, what: str, most: int | None = None) -> int:
     elif t.endswith("m"):
         scale, t = 1_000_000, t[:-1]
     try:
-        value = float(t) * scale
+        value = int(t) * scale if t.isdigit() else float(t) * scale
     except ValueError:
         raise InputError(f"{what} must be a number such as 100000, 1e5 or 100k, not {text!r}") from None
-    if not math.isfinite(value) or value != int(value) or value < 1:
-        raise InputError(f"{what} must be a whole number >= 1, not {text!r}")
+    if not math.isfinite(value) or value != int(value) or value < least:
+        raise InputError(f"{what} must be a whole number >= {least}, not {text!r}")
     if most is not None and value > most:
         raise InputError(f"{what} must be at most {most:,}, not {text!r}")
     return int(value)

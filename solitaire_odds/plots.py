@@ -4,8 +4,11 @@ Figure, so the CLI, the experiment scripts and the notebooks draw the same pictu
 Figures are made without pyplot, so no display or GUI backend is involved: files are drawn
 by Agg, and a notebook shows a returned Figure inline.
 
-Every share is drawn with its Wilson 95% interval, and deals the solver left undecided are
-drawn as a hatched extension of the bar, never hidden.
+Every share is drawn with its Wilson 95% interval; deals the solver left undecided are drawn
+hatched (a bar's extension, a band around a line), never hidden. Every bar and line names its
+player, a published claim is drawn only against the measurements of its kind (a person's share
+against the players, a winnable share against the solver), and the axes leave room above 100%
+and below 0% so that no line hides on the frame.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from . import results
-from .claims import CLAIMS, Claim
+from .tables import count_text
+from .claims import CLAIMS, SOLVABLE, Claim
 
 CLAIM_COLOUR = "crimson"
 UNKNOWN_STYLE = dict(color="lightgrey", hatch="///", edgecolor="grey", linewidth=0)
@@ -60,12 +64,29 @@ def _percent_axis(axis) -> None:
     axis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0))
 
 
+SHARE_LIMITS = (-0.03, 1.05)
+"""A share axis with room around 0% and 100%, where shares of patience games often sit."""
+
+
+def comparable(claim: Claim, player: str) -> bool:
+    """Whether a run of ``player`` measures what ``claim`` states: the solver a winnable
+    share, the players who see only what a person sees a person's share."""
+    return (player == "solver") == (claim.measures == SOLVABLE)
+
+
+def _claim_label(claim: Claim) -> str:
+    kind = "winnable share" if claim.measures == SOLVABLE else "a person's share"
+    return f"published {claim.text.split(' (')[0]} ({kind})"
+
+
 def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
     """Share won per game (one panel each), rule set and player: one bar per run with its Wilson
-    95% interval, the unknown share hatched, and the game's published claim as a red line."""
+    95% interval and the undecided share hatched after it; a game's published claim is a red
+    mark on the bars of its kind only (players for a person's share, the solver for a winnable
+    share)."""
     games = sorted(set(summary["game"]))
     sizes = [int((summary["game"] == game).sum()) for game in games]
-    fig = Figure(figsize=(10, 1.4 + 0.3 * sum(sizes) + 0.35 * len(games)), layout="constrained")
+    fig = Figure(figsize=(10, 1.6 + 0.3 * sum(sizes) + 0.45 * len(games)), layout="constrained")
     axes = fig.subplots(len(games), 1, sharex=True, squeeze=False,
                         gridspec_kw={"height_ratios": [max(size, 1.5) for size in sizes]})[:, 0]
     colours = {who: _colour(i) for i, who in enumerate(sorted(set(summary["who"])))}
@@ -80,28 +101,41 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
 
     for ax, game in zip(axes, games):
         table = summary[summary["game"] == game].sort_values(["rules", "who"], ascending=False)
-        for y, row in enumerate(table.to_dict("records")):
+        rows = table.to_dict("records")
+        for y, row in enumerate(rows):
             ax.barh(y, row["share"], color=colours[row["who"]], height=0.7, label=once(row["who"]))
             if row["unknown"]:
                 ax.barh(y, row["bracket_high"] - row["share"], left=row["share"], height=0.7, **UNKNOWN_STYLE,
                         label=once("undecided (budget spent)"))
             ax.errorbar(row["share"], y, xerr=[[row["share"] - row["low"]], [row["high"] - row["share"]]],
                         fmt="none", ecolor="black", capsize=3, linewidth=1)
+        notes = []
         for claim in claims:
-            if claim.game == game:
-                ax.axvline(claim.value, color=CLAIM_COLOUR, linewidth=2.5, label=once("published claim"))
-        ax.set_yticks(range(len(table)), [f"{row.rules}  ({row.who})" for row in table.itertuples()])
+            if claim.game != game:
+                continue
+            ys = [y for y, row in enumerate(rows) if comparable(claim, row["player"])]
+            for y in ys:
+                ax.plot([claim.value, claim.value], [y - 0.45, y + 0.45], color=CLAIM_COLOUR, linewidth=2.5,
+                        solid_capstyle="butt", label=once("published claim (on the bars it can be compared with)"))
+            notes.append(_claim_label(claim) + ("" if ys else ": nothing of its kind measured here"))
+        ax.set_yticks(range(len(table)), [f"{_switches(row.rules, game)}  ({row.who})" for row in table.itertuples()])
         ax.set_ylim(-0.6, len(table) - 0.4)
-        ax.set_title(game, loc="left", fontsize="medium", fontweight="bold")
+        ax.set_title(game + ("  \u2014  " + "; ".join(notes) if notes else ""), loc="left", fontsize="medium",
+                     fontweight="bold")
         ax.grid(axis="x", alpha=0.3)
-    axes[-1].set_xlim(0, 1)
+    axes[-1].set_xlim(*SHARE_LIMITS)
     _percent_axis(axes[-1].xaxis)
-    axes[-1].set_xlabel("share of deals won (bars: Wilson 95% interval)")
+    axes[-1].set_xlabel("share of deals won (whiskers: Wilson 95% interval)")
     fig.suptitle(title or f"Win share per game, rule set and player ({_deal_counts(summary['n'])})")
     handles = [h for ax in axes for h in zip(*ax.get_legend_handles_labels())]
     fig.legend([h for h, _ in handles], [label for _, label in handles], loc="outside lower center",
-               ncol=4, fontsize="small", frameon=False)
+               ncol=3, fontsize="small", frameon=False)
     return fig
+
+
+def _switches(rules: str, game: str) -> str:
+    """A rules label without its game, for a panel that names the game."""
+    return rules[len(game):].strip() or "defaults"
 
 
 def _deal_counts(counts: pd.Series) -> str:
@@ -110,76 +144,106 @@ def _deal_counts(counts: pd.Series) -> str:
 
 
 def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
-    """The running share won as deals accumulate, one line per run with its Wilson 95% band,
-    and the published claim of each game as a dashed line in the colour of the game's first run."""
-    fig, ax = _figure(5 + 0.12 * rows["run_dir"].nunique())
-    game_colour = {}
-    for i, (run_dir, run_rows) in enumerate(rows.groupby("run_dir", sort=True)):
-        curve = results.running_share(run_rows)
-        colour = _colour(i)
-        first = run_rows.iloc[0]
-        game_colour.setdefault(first["game"], colour)
-        ax.plot(curve["deals"], curve["share"], color=colour, label=f"{first['rules']} ({first['who']})")
-        ax.fill_between(curve["deals"], curve["low"], curve["high"], color=colour, alpha=0.12, linewidth=0)
-    for claim in claims:
-        if claim.game in game_colour:
-            ax.axhline(claim.value, color=game_colour[claim.game], linestyle="--", linewidth=1.2,
-                       label=f"published ({claim.game}): {claim.text}")
-    ax.set_xscale("log")
-    ax.set_ylim(0, 1)
-    _percent_axis(ax.yaxis)
-    ax.set_xlabel("deals played (log scale)")
-    ax.set_ylabel("share proven won so far (band: Wilson 95%)")
+    """The running share won as deals accumulate, one panel per game and one line per run
+    (rules and player named), with its Wilson 95% band and, hatched above it, the deals still
+    undecided (the winnable share lies anywhere in the hatched band). A published claim is
+    drawn in a panel only when a run of its kind is there."""
+    games = sorted(set(rows["game"]))
+    fig = Figure(figsize=(11, 1.5 + 2.6 * len(games)), layout="constrained")
+    axes = fig.subplots(len(games), 1, sharex=True, squeeze=False)[:, 0]
+    runs = sorted(set(rows["run_dir"]))
+    for ax, game in zip(axes, games):
+        mine = rows[rows["game"] == game]
+        players = set(mine["player"])
+        for run_dir, run_rows in mine.groupby("run_dir", sort=True):
+            colour = _colour(runs.index(run_dir))
+            curve = results.running_share(run_rows)
+            first = run_rows.iloc[0]
+            name = f"{_switches(first['rules'], game)}, {first['who']}"
+            ax.plot(curve["deals"], curve["share"], color=colour, linewidth=1.6, label=f"{name}: share won")
+            ax.fill_between(curve["deals"], curve["low"], curve["high"], color=colour, alpha=0.15, linewidth=0)
+            if (curve["bracket_high"] > curve["share"]).any():
+                ax.fill_between(curve["deals"], curve["share"], curve["bracket_high"], facecolor="none",
+                                edgecolor=colour, hatch="///", linewidth=0,
+                                label=f"{name}: undecided so far")
+        for claim in claims:
+            if claim.game == game and any(comparable(claim, player) for player in players):
+                ax.axhline(claim.value, color=CLAIM_COLOUR, linestyle="--", linewidth=1.4, label=_claim_label(claim))
+        ax.set_ylim(*SHARE_LIMITS)
+        _percent_axis(ax.yaxis)
+        ax.set_ylabel("share so far")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small", frameon=False)
+        ax.set_title(game, loc="left", fontsize="medium", fontweight="bold")
+    axes[-1].set_xscale("log")
+    axes[-1].set_xlabel("deals played (log scale); band: Wilson 95% interval of the share won")
     fig.suptitle(title or "Convergence of the estimate as deals accumulate")
-    _legend(fig, ax)
-    ax.grid(alpha=0.3)
     return fig
 
 
 def plot_budget(curves: pd.DataFrame, title: str | None = None) -> Figure:
-    """Share of deals the solver leaves undecided at each node budget, one line per rule set,
-    with Wilson 95% error bars (a marker shape per line, so lines that coincide stay visible)."""
-    fig, ax = _figure(5 + 0.12 * curves["run_dir"].nunique())
-    for i, (run_dir, curve) in enumerate(curves.groupby("run_dir", sort=True)):
-        curve = curve.sort_values("budget")
-        ax.errorbar(curve["budget"], curve["unknown_share"],
-                    yerr=[curve["unknown_share"] - curve["low"], curve["high"] - curve["unknown_share"]],
-                    marker="osD^vPX"[i % 7], markersize=7, capsize=3, color=_colour(i), alpha=0.85,
-                    label=f"{curve['rules'].iloc[0]} ({int(curve['n'].iloc[0]):,} deals)")
-    ax.set_xscale("log")
-    ax.set_ylim(-0.02, 1.03)
+    """Share of deals the solver leaves undecided at each node budget: for each rule set a group
+    of hatched bars, one per budget, with Wilson 95% whiskers and the share written on top, so
+    that rule sets with equal shares stay side by side instead of on top of each other."""
+    rule_sets = list(dict.fromkeys(curves.sort_values(["game", "rules"])["rules"]))
+    budgets = sorted(set(curves["budget"]))
+    fig, ax = _figure(5.2, width=max(10.0, 1.3 * len(rule_sets)))
+    width = 0.8 / max(len(budgets), 1)
+    for i, budget in enumerate(budgets):
+        colour = _colour(i)
+        at = curves[curves["budget"] == budget].set_index("rules").reindex(rule_sets)
+        xs = [k + (i - (len(budgets) - 1) / 2) * width for k in range(len(rule_sets))]
+        ax.bar(xs, at["unknown_share"], width=width * 0.95, facecolor=colour, alpha=0.35, edgecolor=colour,
+               hatch="///", label=f"budget {count_text(int(budget))} nodes")
+        ax.errorbar(xs, at["unknown_share"], yerr=[at["unknown_share"] - at["low"], at["high"] - at["unknown_share"]],
+                    fmt="none", ecolor="black", capsize=2, linewidth=0.8)
+        for x, share, high in zip(xs, at["unknown_share"], at["high"]):
+            if pd.notna(share):
+                ax.text(x, high + 0.01, _percent(share), ha="center", va="bottom", fontsize=7)
+    counts = curves.groupby("rules")["n"].max().reindex(rule_sets)
+    ax.set_xticks(range(len(rule_sets)), [f"{rules}\n({int(n):,} deals)" for rules, n in counts.items()],
+                  fontsize="small")
+    ax.set_ylim(0, 1.1)
     _percent_axis(ax.yaxis)
-    ax.set_xlabel("solver node budget per deal (log scale)")
-    ax.set_ylabel("share of deals undecided")
-    fig.suptitle(title or "Deals left undecided against the solver's budget")
-    _legend(fig, ax)
-    ax.grid(alpha=0.3)
+    ax.set_ylabel("share of deals undecided (solver)")
+    fig.suptitle(title or "Deals the solver leaves undecided, by node budget")
+    _legend(fig, ax, columns=len(budgets))
+    ax.grid(axis="y", alpha=0.3)
     return fig
 
 
 def plot_effects(effects: pd.DataFrame, title: str | None = None) -> Figure:
-    """Change in the share won when one switch moves off its default, per game, with the 95%
-    interval of :func:`results.switch_effects` (which covers the undecided deals); the
-    clearest effect at the top."""
+    """Change in the share won when one switch moves off its default, per game and player (the
+    bar's colour and label name the player), with the span the undecided deals leave open
+    hatched and the 95% interval of :func:`results.switch_effects` (which covers them) as
+    whiskers; the clearest effect at the top."""
     table = effects.iloc[::-1].reset_index(drop=True)
     fig, ax = _figure(_bar_height(len(table)))
-    colours = [_colour(0) if effect >= 0 else _colour(3) for effect in table["effect"]]
-    ax.barh(range(len(table)), table["effect"], color=colours, height=0.7)
+    colours = {who: _colour(i) for i, who in enumerate(sorted(set(table["who"])))}
+    labelled = set()
+    for y, row in enumerate(table.itertuples()):
+        label = row.who if row.who not in labelled else None
+        labelled.add(row.who)
+        if row.range_high > row.range_low:  # behind the bar: the bar stays in plain sight
+            ax.barh(y, row.range_high - row.range_low, left=row.range_low, height=0.8, **UNKNOWN_STYLE, zorder=1,
+                    label=None if "undecided" in labelled else "change still open (undecided deals)")
+            labelled.add("undecided")
+        ax.barh(y, row.effect, color=colours[row.who], height=0.45, label=label, zorder=2)
     ax.errorbar(table["effect"], range(len(table)),
                 xerr=[table["effect"] - table["low"], table["high"] - table["effect"]],
-                fmt="none", ecolor="black", capsize=3, linewidth=1)
+                fmt="none", ecolor="black", capsize=3, linewidth=1, zorder=3)
     ax.axvline(0, color="black", linewidth=0.8)
-    labels = [f"{row.game}: {row.switch}" + (f"  (up to {_percent(row.unknown_share)} undecided)"
-                                             if row.unknown_share else "")
-              for row in table.itertuples()]
+    labels = [f"{row.game}: {row.switch}  ({row.who})" for row in table.itertuples()]
     ax.set_yticks(range(len(table)), labels)
-    ax.set_xlim(-1, 1)
+    ax.set_ylim(-0.6, len(table) - 0.4)
+    ax.set_xlim(-1.05, 1.05)
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0, symbol=" pp"))
     ax.set_xlabel("change in share won against the game's defaults (percentage points)\n"
-                  "whiskers: 95% interval for the change in winnable share,\n"
-                  "whatever the undecided deals turn out to be")
+                  "hatched: where the change in winnable share may lie once the undecided deals are decided;\n"
+                  "whiskers: 95% interval for that change, sampling error included")
     n = _deal_counts(table["n"]) if len(table) else "no runs"
     fig.suptitle(title or f"Which rule switch moves the odds most ({n})")
+    _legend(fig, ax, columns=3)
     ax.grid(axis="x", alpha=0.3)
     return fig
 

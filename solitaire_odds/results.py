@@ -86,15 +86,19 @@ def summary_record(rows: pd.DataFrame) -> dict:
 
 def running_share(rows: pd.DataFrame, points: int = 200) -> pd.DataFrame:
     """The estimate as deals accumulate (in deal order): share won and its Wilson interval
-    after the first n deals, at about ``points`` values of n spread evenly on a log scale."""
-    won = (rows.sort_values("deal")["verdict"].to_numpy() == "won").cumsum()
+    after the first n deals, and the bracket's upper end (won + unknown) / n, at about
+    ``points`` values of n spread evenly on a log scale."""
+    verdicts = rows.sort_values("deal")["verdict"].to_numpy()
+    won = (verdicts == "won").cumsum()
+    open_ = (verdicts != "lost").cumsum()
     total = len(won)
     if total == 0:
-        return pd.DataFrame(columns=["deals", "share", "low", "high"])
+        return pd.DataFrame(columns=["deals", "share", "low", "high", "bracket_high"])
     ns = np.unique(np.geomspace(1, total, num=min(points, total)).round().astype(int))
     bounds = [wilson(int(won[n - 1]), int(n)) for n in ns]
     return pd.DataFrame({"deals": ns, "share": won[ns - 1] / ns,
-                         "low": [b[0] for b in bounds], "high": [b[1] for b in bounds]})
+                         "low": [b[0] for b in bounds], "high": [b[1] for b in bounds],
+                         "bracket_high": open_[ns - 1] / ns})
 
 
 def unknown_by_budget(rows: pd.DataFrame, budgets) -> pd.DataFrame:
@@ -127,8 +131,10 @@ def switch_effects(summary: pd.DataFrame) -> pd.DataFrame:
     the defaults with the same player and deals: ``effect`` is the change in the share won,
     and [low, high] a 95% interval for the change in the winnable share whatever the unknowns
     of either run turn out to be (with no unknowns, the interval of :func:`share_difference`).
-    Sorted by how far that interval lies from zero, then by the size of the effect; runs with
-    more than one switch changed are left out."""
+    ``range_low``/``range_high`` bound the change in the winnable share on these deals
+    whatever the unknowns turn out to be (no sampling error). Sorted by how far the interval
+    lies from zero, then by the size of the effect; runs with more than one switch changed are
+    left out."""
     base = summary[summary["changed"] == "defaults"]
     single = summary[(summary["changed"] != "defaults") & ~summary["changed"].str.contains(" ")]
     merged = single.merge(base, on=["game", "who", "first", "last"], suffixes=("", "_defaults"))
@@ -140,11 +146,13 @@ def switch_effects(summary: pd.DataFrame) -> pd.DataFrame:
         records.append({"game": row.game, "switch": row.changed, "who": row.who, "n": row.n,
                         "share": row.share, "share_defaults": row.share_defaults,
                         "effect": effect, "low": low, "high": high,
+                        "range_low": row.share - (row.won_defaults + row.unknown_defaults) / row.n_defaults,
+                        "range_high": (row.won + row.unknown) / row.n - row.share_defaults,
                         "unknown_share": max(row.unknown_share, row.unknown_share_defaults),
                         "sure": max(low, -high, 0.0)})
     effects = pd.DataFrame.from_records(records, columns=["game", "switch", "who", "n", "share",
                                                           "share_defaults", "effect", "low", "high",
-                                                          "unknown_share", "sure"])
+                                                          "range_low", "range_high", "unknown_share", "sure"])
     effects["size"] = effects["effect"].abs()
     effects = effects.sort_values(["sure", "size"], ascending=False, kind="stable")
     return effects.drop(columns=["sure", "size"]).reset_index(drop=True)

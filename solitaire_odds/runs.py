@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import multiprocessing
 import os
 import signal
 import sys
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
+from tqdm import tqdm
 
 from . import __version__, store
 from .position import format_move
@@ -88,6 +90,8 @@ def _jsonable(value):
 
 _PLAYERS: dict = {}
 _PLAYERS_LOCK = threading.Lock()
+_SOLVED = None
+"""This process's share of the progress counter (a multiprocessing.Value), when one is kept."""
 
 
 def _player_for(rules: Rules, player: str, params: tuple):
@@ -124,6 +128,9 @@ def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: in
             rows["seconds"].append(outcome.seconds)
             rows["moves"].append(len(outcome.line))
             rows["line"].append(" ".join(format_move(m) for m in outcome.line))
+            if _SOLVED is not None:
+                with _SOLVED.get_lock():
+                    _SOLVED.value += 1
     table = pd.DataFrame(rows)
     return table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
 
@@ -141,9 +148,12 @@ KEPT = "the finished chunks are kept: rerun with --resume"
 OUT_OF_MEMORY = "out of memory (a smaller --table-mb, or fewer --workers, need less)"
 
 
-def _pool_worker_start(parent: int) -> None:
+def _pool_worker_start(parent: int, solved) -> None:
     """Ctrl-C reaches the whole process group, but only the parent acts on it (it stops the
-    workers); a worker whose parent was killed exits instead of waiting for work forever."""
+    workers); a worker whose parent was killed exits instead of waiting for work forever.
+    ``solved`` is the progress counter each finished deal adds one to."""
+    global _SOLVED
+    _SOLVED = solved
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
 
@@ -155,11 +165,12 @@ def _exit_when_orphaned(parent: int) -> None:
 
 
 @contextmanager
-def _process_pool(workers: int, after: str = KEPT):
+def _process_pool(workers: int, solved=None, after: str = KEPT):
     """A local pool of ``workers`` processes, stopped at once (running chunks abandoned) if
     the run ends early, by Ctrl-C or an error, instead of waiting for their chunks. A worker's
-    death is a WorkersError ending with ``after``, what to do next."""
-    pool = ProcessPoolExecutor(workers, initializer=_pool_worker_start, initargs=(os.getpid(),))
+    death is a WorkersError ending with ``after``, what to do next. Workers add each finished
+    deal to the progress counter ``solved`` (if any)."""
+    pool = ProcessPoolExecutor(workers, initializer=_pool_worker_start, initargs=(os.getpid(), solved))
     try:
         yield pool, lambda: 2 * workers
     except BaseException as err:
@@ -229,23 +240,29 @@ def _dask_pool(address: str, workers: int):
             cluster.close()
 
 
-def _chunk_solvers(workers: int, dask: str | None):
-    """(pool, slots) for :func:`_solved_chunks`: no pool for one local worker."""
+def _chunk_solvers(workers: int, dask: str | None, solved):
+    """(pool, slots) for :func:`_solved_chunks`: no pool for one local worker. Local
+    workers add each finished deal to the counter ``solved``."""
     if dask is not None:
         return _dask_pool(dask, workers)
     if workers == 1:
         return nullcontext((None, None))
-    return _process_pool(workers)
+    return _process_pool(workers, solved)
 
 
-def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots):
+def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots, solved=None):
     """Yield (first, last, rows) for each chunk of ``todo`` as it is solved: in this process
-    without a pool, else in the pool (any concurrent.futures executor) with ``slots()``
-    chunks under way."""
+    without a pool (counting deals on ``solved``), else in the pool (any
+    concurrent.futures executor) with ``slots()`` chunks under way."""
+    global _SOLVED
     args = (spec.rules.game, dict(spec.rules.switches), spec.player, spec.player_params)
     if pool is None:
-        for a, b in todo:
-            yield a, b, solve_chunk(*args, a, b)
+        _SOLVED = solved
+        try:
+            for a, b in todo:
+                yield a, b, solve_chunk(*args, a, b)
+        finally:
+            _SOLVED = None
         return
     pending = {}
     queue = deque(todo)
@@ -263,54 +280,81 @@ def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots):
 # --- running a whole range ----------------------------------------------------------------------
 
 class Progress:
-    """One status line on stderr, redrawn at most twice a second: deals done of the range,
-    deals per second and time left (from this session's deals), and the shares won and
-    unknown among this session's deals. Silent when stderr is not a terminal."""
+    """A tqdm bar on stderr while a run is under way: deals done of the range (a resumed run's
+    earlier chunks included), deals per second and the time left, both measured on this
+    session's deals from the first solved one (numba's compile time excluded), and the shares
+    won and unknown among this session's finished chunks.
+
+    Local workers count each deal as they finish it (``solved``, a shared counter polled twice
+    a second), so the bar moves within seconds even with chunks of 1,000 slow deals; with Dask
+    it moves a chunk at a time. Silent unless stderr is a terminal (or ``enabled``)."""
 
     def __init__(self, total: int, done: int = 0, enabled: bool | None = None):
-        self.total = total
-        self.done = done  # deals of the range finished, a resumed run's earlier chunks included
-        self.new = self.won = self.unknown = 0
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.start = time.monotonic()
-        self.last_draw = None
+        if self.enabled and not engine_compiled():
+            sys.stderr.write("compiling the engine (first run only, about a minute)...\n")
+        self.solved = multiprocessing.Value("q", 0)  # deals finished by any local worker
+        self.start_done = done
+        self.new = self.won = self.unknown = self.chunk_deals = 0
+        self.bar = tqdm(total=total, initial=done, unit=" deals", disable=not self.enabled, file=sys.stderr,
+                        smoothing=0, mininterval=0.5, dynamic_ncols=True)
+        self.started = False
+        self.stop = threading.Event()
+        self.poller = threading.Thread(target=self._poll, daemon=True)
+        if self.enabled:
+            self.poller.start()
+
+    def _poll(self) -> None:
+        while not self.stop.wait(0.5):
+            self._show()
+
+    def _show(self) -> None:
+        """Move the bar to the deals done, never backwards."""
+        done = self.start_done + max(self.solved.value, self.chunk_deals)
+        if done > self.bar.n and not self.started:
+            # the rate is measured from the first deals seen: compiling is not solving
+            self.started = True
+            self.bar.n = self.bar.last_print_n = self.bar.initial = done
+            self.bar.unpause()
+            self.bar.refresh()
+        elif done > self.bar.n:
+            self.bar.update(done - self.bar.n)
+        else:
+            self.bar.refresh()
 
     def add(self, verdicts: pd.Series) -> None:
-        """Count a finished chunk's verdicts and redraw if due."""
-        self.done += len(verdicts)
-        self.new += len(verdicts)
+        """Count a finished chunk's verdicts."""
+        self.chunk_deals += len(verdicts)
         self.won += int((verdicts == "won").sum())
         self.unknown += int((verdicts == "unknown").sum())
-        self.draw()
-
-    def line(self) -> str:
-        elapsed = max(time.monotonic() - self.start, 1e-9)
-        rate = self.new / elapsed
-        left = _clock((self.total - self.done) / rate) if rate > 0 else "?"
-        won, unknown = (self.won / self.new, self.unknown / self.new) if self.new else (0.0, 0.0)
-        bar = "#" * int(30 * self.done / max(self.total, 1))
-        return (f"[{bar:<30}] {self.done:,}/{self.total:,} deals  {rate:,.1f} deals/s  ETA {left}  "
-                f"won {won:.2%}  unknown {unknown:.2%}")
-
-    def draw(self, force: bool = False) -> None:
-        now = time.monotonic()
-        if not self.enabled or (not force and self.last_draw is not None and now - self.last_draw < 0.5):
-            return
-        self.last_draw = now
-        sys.stderr.write("\r" + self.line() + "  ")
-        sys.stderr.flush()
+        self.bar.set_postfix_str(f"won {self.won / self.chunk_deals:.2%}  "
+                                 f"unknown {self.unknown / self.chunk_deals:.2%}", refresh=False)
+        self._show()
 
     def close(self) -> None:
         """The final count, then end the line."""
-        if self.enabled:
-            self.draw(force=True)
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        self.stop.set()
+        if self.poller.is_alive():
+            self.poller.join()
+        self._show()
+        self.bar.close()
 
 
-def _clock(seconds: float) -> str:
-    seconds = int(round(seconds))
-    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+def engine_compiled() -> bool:
+    """Whether numba's disk cache already holds the engine's kernels."""
+    import numba
+
+    from . import engine  # noqa: F401  (sets numba's cache folder)
+
+    return any(Path(numba.config.CACHE_DIR).glob("**/*.nbi"))
+
+
+def usable_cpus() -> int:
+    """The cores this process may run on (its CPU affinity, as a batch system sets it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on this platform
+        return os.cpu_count() or 1
 
 
 def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool = False,
@@ -319,7 +363,7 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
     """Solve every deal of ``spec`` not yet in ``run_dir`` and return the rows of the range
     (only ``columns``, besides deal and verdict, if given).
 
-    ``workers`` local processes (default: every core), or with ``dask`` (``local`` or a
+    ``workers`` local processes (default: :func:`usable_cpus`), or with ``dask`` (``local`` or a
     scheduler's address) the workers of a Dask cluster; the chunks they return are written
     here, so the files do not depend on where they were solved. Without ``resume`` a range
     that already has finished chunks in ``run_dir`` is an error, so that a rerun never
@@ -339,9 +383,9 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
             raise store.StoreError(f"{run_dir} already holds results for part of deals {spec.first}..{spec.last}; "
                                    "add --resume to continue that run, or choose another --out")
         bar = Progress(spec.count, spec.count - remaining, progress)
-        with _chunk_solvers(workers or os.cpu_count() or 1, dask) as (pool, slots):
+        with _chunk_solvers(workers or usable_cpus(), dask, bar.solved) as (pool, slots):
             try:
-                for a, b, table in _solved_chunks(spec, todo, pool, slots):
+                for a, b, table in _solved_chunks(spec, todo, pool, slots, bar.solved):
                     store.write_chunk(run_dir, a, b, table)
                     bar.add(table["verdict"])
             finally:

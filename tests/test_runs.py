@@ -18,7 +18,6 @@ from distributed import Client, LocalCluster
 
 from solitaire_odds import runs, store
 from solitaire_odds.cli import main
-from solitaire_odds.runs import Progress
 from solitaire_odds.solver import SLOT_BYTES, slots_for_megabytes
 
 RUN = ("odds", "westcliff", "--deals", 600, "--budget", "1e4", "--chunk-size", 20)
@@ -201,41 +200,6 @@ def test_summary_of_a_folder_that_is_no_run(tmp_path):
     result = cli("summary", tmp_path)
     assert result.exit_code == 2
     assert result.output == f"solitaire-odds: error: no manifest.json in {tmp_path}; point at a run folder made by this tool\n"
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-
-def test_progress_shows_deals_rate_eta_and_shares(monkeypatch, capsys):
-    clock = Clock()
-    monkeypatch.setattr(runs.time, "monotonic", clock)
-    bar = Progress(total=1000, done=400, enabled=True)  # a resumed run: 400 deals done before
-    clock.now += 2.0
-    bar.add(pd.Series(["won"] * 90 + ["unknown"] * 5 + ["lost"] * 5))
-    line = capsys.readouterr().err
-    assert line.startswith("\r[" + "#" * 15 + " " * 15 + "]")
-    assert "500/1,000 deals  50.0 deals/s  ETA 0:00:10  won 90.00%  unknown 5.00%" in line
-    clock.now += 0.1
-    bar.add(pd.Series(["won"] * 100))
-    assert capsys.readouterr().err == ""  # redrawn at most twice a second
-    bar.close()
-    assert "600/1,000 deals" in capsys.readouterr().err.rstrip().splitlines()[-1]
-
-
-def test_progress_is_quiet_when_not_on_a_terminal(monkeypatch, capsys):
-    bar = Progress(total=10)
-    bar.add(pd.Series(["won"] * 10))
-    bar.close()
-    assert capsys.readouterr().err == ""
-    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    bar = Progress(total=10)
-    bar.add(pd.Series(["won"] * 10))
-    assert "10/10 deals" in capsys.readouterr().err
 
 
 def test_odds_writes_no_progress_into_a_pipe(tmp_path):

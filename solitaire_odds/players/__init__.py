@@ -116,3 +116,13 @@ def player_options() -> dict[str, str]:
 def player_label(name: str, params: dict) -> str:
     """The run-folder tag of ``name`` with ``params``: b100k+1M, k16-b10k, ..."""
     return declared.label(player_class(name), params)
+
+
+def player_budget_text(name: str, params: dict) -> str:
+    """The search budget of ``name`` with ``params`` for people: 1e5 then 1e6, 500, or -."""
+    return declared.budget_text(player_class(name), params)
+
+
+def describe_params(name: str, params: dict) -> str:
+    """``budget 500, samples 4, seed 0``: the parameters of ``name`` for people."""
+    return declared.describe(player_class(name), params)

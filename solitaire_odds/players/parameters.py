@@ -2,8 +2,9 @@
 
 A player class lists its parameters as :class:`Param` records in ``parameters``; from that
 list alone come its defaults (:func:`complete`), the command-line options that set them and
-their validation (:func:`from_options`), the parameters a run records in its manifest, and the
-short label of its run folder (:func:`label`). A new parameter is one more record.
+their validation (:func:`from_options`), the parameters a run records in its manifest, the
+short label of its run folder (:func:`label`) and the words that show its values to people
+(:func:`budget_text`, :func:`describe`). A new parameter is one more record.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ class Param:
     ``default`` None means unset: left out of the manifest, so that runs made before the
     parameter existed keep their identity. ``option`` is the command-line option that sets it
     (``parse`` reads its text), ``label`` its part of the run-folder name (none: not shown),
-    ``absent`` what a player lacking it does not do, for the message that refuses the option."""
+    ``absent`` what a player lacking it does not do, for the message that refuses the option,
+    ``text`` how a value reads to people (default: ``100,000``)."""
 
     name: str
     default: object
@@ -33,6 +35,13 @@ class Param:
     parse: Callable[[str], object] | None = None
     label: Callable[[object], str] | None = None
     absent: str = ""
+    text: Callable[[object], str] | None = None
+
+    def show(self, value) -> str:
+        """``value`` as people read it."""
+        if self.text is not None:
+            return self.text(value)
+        return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def short(n: int) -> str:
@@ -47,9 +56,26 @@ SEED = Param("seed", 0, help="seed of its random draws (default 0)", option="--s
              absent="draws nothing at random")
 
 
+def count_text(n: int) -> str:
+    """A node count as people write it: ``1e5``, ``2.5e4``, ``500``, ``123,456``."""
+    if n >= 1000:
+        mantissa, exponent = f"{n:.1e}".split("e")
+        if float(mantissa) * 10 ** int(exponent) == n:
+            return f"{float(mantissa):g}e{int(exponent)}"
+    return f"{n:,}"
+
+
+def _budgets_of(value) -> tuple:
+    return tuple(value) if isinstance(value, (list, tuple)) else (value,)
+
+
 def _budget_label(value) -> str:
-    values = value if isinstance(value, (list, tuple)) else (value,)
-    return "b" + "+".join(short(int(v)) for v in values)
+    return "b" + "+".join(short(int(v)) for v in _budgets_of(value))
+
+
+def _budget_text(value) -> str:
+    """``1e5 then 1e6`` for an escalation, ``500`` for one budget."""
+    return " then ".join(count_text(int(v)) for v in _budgets_of(value))
 
 
 def budget_param(name: str, default, help: str, escalation: bool = False) -> Param:
@@ -57,7 +83,7 @@ def budget_param(name: str, default, help: str, escalation: bool = False) -> Par
     budget per solve (one number)."""
     parse = parse_budgets if escalation else (lambda text: parse_count(text, "--budget", MAX_BUDGET))
     return Param(name, default, help=help, option="--budget", parse=parse, label=_budget_label,
-                 absent="does not search")
+                 absent="does not search", text=_budget_text)
 
 
 def count_param(name: str, default, help: str, option: str, label: Callable[[object], str] | None = None,
@@ -132,3 +158,22 @@ def label(player_class, params: dict) -> str:
         if param.label and value is not None:
             parts.append(param.label(value))
     return "-".join(parts) or "default"
+
+
+def budget_text(player_class, params: dict) -> str:
+    """The search budget in ``params`` (defaults filled in) as people read it: ``1e5 then 1e6``
+    for the solver's escalation, the planner's budget per solve, ``-`` for a player that does
+    not search."""
+    for param in player_class.parameters:
+        if param.option == "--budget":
+            value = params.get(param.name, param.default)
+            return "-" if value is None else param.show(value)
+    return "-"
+
+
+def describe(player_class, params: dict) -> str:
+    """``budget 500, samples 4, seed 0``: the set parameters in ``params``, by name, as people
+    read them."""
+    declared = {param.name: param for param in player_class.parameters}
+    return ", ".join(f"{name} {declared[name].show(value) if name in declared else value}"
+                     for name, value in sorted(params.items()) if value is not None)

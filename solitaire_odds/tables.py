@@ -1,0 +1,83 @@
+"""Results for people and for other programs: one record per run, shared by the ``odds``,
+``summary`` and ``table`` commands and the Python API, written as aligned text, JSON or CSV.
+
+A record says everything a number needs to be quoted: game, switches, player, budget, deal
+range, counts, the share with its Wilson 95% interval and the bracket the unknowns allow.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+
+import pandas as pd
+
+from . import store
+from .players import player_budget_text
+from .players.parameters import count_text  # noqa: F401  (budgets as people write them)
+from .stats import summarize
+
+FORMATS = ("text", "json", "csv")
+COLUMNS = ("game", "switches", "player", "budget", "first", "last", "deals", "won", "lost", "unknown",
+           "share", "share_low", "share_high", "bracket_low", "bracket_high", "run_dir")
+
+
+def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = None) -> dict:
+    """The record of run folders of one rule set and player (``summary`` merges several),
+    counted over ``rows`` (default: every deal they hold)."""
+    from .results import describe_run
+
+    info = describe_run(run_dirs[0])
+    if rows is None:
+        rows = store.load_rows(list(run_dirs), columns=["verdict"])
+    counts = summarize(rows["verdict"])
+    low, high = counts.interval
+    bracket_low, bracket_high = counts.bracket
+    return {"game": info["game"], "switches": info["changed"], "player": info["player"],
+            "budget": player_budget_text(info["player"], info["params"]),
+            "first": int(rows["deal"].min()) if counts.n else None,
+            "last": int(rows["deal"].max()) if counts.n else None,
+            "deals": counts.n, "won": counts.won, "lost": counts.lost, "unknown": counts.unknown,
+            "share": counts.share, "share_low": low, "share_high": high,
+            "bracket_low": bracket_low, "bracket_high": bracket_high,
+            "run_dir": " ".join(str(d) for d in run_dirs)}
+
+
+def render(records: list[dict], fmt: str, one: bool = False) -> str:
+    """Records as ``text`` (aligned columns, shares in percent), ``json`` (a list of
+    objects, or with ``one`` the single record's object; shares as fractions) or ``csv`` (a
+    header and a line per record)."""
+    if fmt == "json":
+        plain = [{k: _plain(v) for k, v in record.items()} for record in records]
+        return json.dumps(plain[0] if one else plain, indent=1) + "\n"
+    table = pd.DataFrame.from_records(records, columns=list(COLUMNS))
+    if fmt == "csv":
+        buffer = io.StringIO()
+        table.to_csv(buffer, index=False, float_format="%.6f", lineterminator="\n")
+        return buffer.getvalue()
+    if fmt == "text":
+        return _aligned(table)
+    raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+
+
+def _plain(value):
+    """JSON has no NaN: an undefined share (no deals) is null."""
+    return None if isinstance(value, float) and math.isnan(value) else value
+
+
+def _aligned(table: pd.DataFrame) -> str:
+    def percent(x):
+        return "-" if pd.isna(x) else f"{x:.2%}"
+
+    shown = pd.DataFrame({
+        "game": table["game"], "switches": table["switches"], "player": table["player"],
+        "budget": table["budget"],
+        "deals": [f"{n:,}" for n in table["deals"]],
+        "won": table["won"], "lost": table["lost"], "unknown": table["unknown"],
+        "share": table["share"].map(percent),
+        "95% interval": [f"{percent(a)} - {percent(b)}" for a, b in zip(table["share_low"], table["share_high"])],
+        "bracket": [f"[{percent(a)}, {percent(b)}]" for a, b in zip(table["bracket_low"], table["bracket_high"])],
+    })
+    return shown.to_string(index=False) + "\n"
