@@ -24,7 +24,6 @@ RUNTIME_ERROR = 1
 INTERRUPTED = 130
 MAX_WORKERS = 256
 """More local processes than this is a typing slip (each one holds a solver)."""
-MAX_SWITCH_COUNT = 10**6
 """A count switch (redeals) beyond this is a typing slip; the engine keeps its values in 64 bits."""
 MAX_CHUNKS = 10**6
 """Chunks of one run: its list of work, and its folder, stay small enough to handle."""
@@ -84,13 +83,9 @@ def on_ctrl_c(what_is_kept: str):
 
 def rules_from(game: str, settings: tuple[str, ...]):
     try:
-        rules = resolve(game, **parse_settings(settings))
+        return resolve(game, **parse_settings(settings))
     except RulesError as err:
         raise CliError(str(err)) from None
-    for name, value in rules.switches.items():
-        if type(value) is int and value > MAX_SWITCH_COUNT:
-            raise CliError(f"switch {name} must be at most {MAX_SWITCH_COUNT:,}, not {value}")
-    return rules
 
 
 GAME = click.argument("game", metavar="GAME")

@@ -1,6 +1,6 @@
 """Plain-Python reference rules: the test oracle for the numba engine.
 
-Written for reading, not speed, straight from RULES.md as read by ``docs/rules-readings.md``
+Written for reading, not speed, straight from ``docs/rules.md`` and ``docs/rules-readings.md``
 (deal layouts and exact move conventions). It reads only ``rules.game`` and
 ``rules.switches``, never the engine's derived rule values, so that it stays an independent
 reading of the rules. Positions and move tuples follow :mod:`solitaire_odds.position`.

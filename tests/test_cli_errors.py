@@ -54,7 +54,7 @@ INPUTS = [
     (("oddz", "westcliff"), 2, "No such command 'oddz'"),
     (("odds", "westcliff", "--seed", "-1", "--player", "random"), 2, "--seed must lie in 0..18446744073709551615"),
     (("odds", "westcliff", "--set", "space_fill=queen"), 2, "switch space_fill takes any | king | none"),
-    (("odds", "st-helena", "--set", "redeals=99999999999999999999"), 2, "switch redeals must be at most 1,000,000"),
+    (("odds", "st-helena", "--set", "redeals=99999999999999999999"), 2, "st-helena: switch redeals takes at most 200"),
     (("solve", "westcliff", "--deal", "18446744073709551616"), 2, "out of range"),
     (("solve", "westcliff", "--file", "/no/such/deal.txt"), 2, "cannot read /no/such/deal.txt"),
     (("summary", "/no/such/run"), 2, "no manifest.json in /no/such/run"),

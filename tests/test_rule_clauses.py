@@ -1,4 +1,4 @@
-"""One test per rule clause of RULES.md (as read by docs/rules-readings.md) and per switch value.
+"""One test per rule clause of docs/rules.md (as read by docs/rules-readings.md) and per switch value.
 
 Each test builds a small position by hand and states the exact set of legal moves, written out
 from the rules, and where a move changes things in a non-obvious way the exact position after
