@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 
@@ -73,12 +74,18 @@ class OneLineErrors(click.Group):
 
 @contextlib.contextmanager
 def on_ctrl_c(what_is_kept: str):
-    """Ctrl-C ends the command with one line saying what is kept, exit status 130."""
+    """Ctrl-C ends the command with one line saying what is kept, exit status 130.
+
+    The process ends at once after that line (finished work is already on disk, the workers
+    are stopped): the interpreter's own shutdown would wait for the process pool's helper
+    threads, which can block on queues whose worker processes were just stopped."""
     try:
         yield
     except KeyboardInterrupt:
         click.echo(f"solitaire-odds: interrupted; {what_is_kept}", err=True)
-        sys.exit(INTERRUPTED)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(INTERRUPTED)
 
 
 def rules_from(game: str, settings: tuple[str, ...]):

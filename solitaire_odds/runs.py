@@ -310,7 +310,9 @@ class Progress:
 
     def _show(self) -> None:
         """Move the bar to the deals done, never backwards."""
-        done = self.start_done + max(self.solved.value, self.chunk_deals)
+        # read without the counter's lock: a worker stopped by Ctrl-C while holding it would
+        # leave this process waiting for it forever
+        done = self.start_done + max(self.solved.get_obj().value, self.chunk_deals)
         if done > self.bar.n and not self.started:
             # the rate is measured from the first deals seen: compiling is not solving
             self.started = True
