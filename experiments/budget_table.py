@@ -9,11 +9,9 @@ results/budget.png.
 
 from __future__ import annotations
 
-import pandas as pd
-from common import arguments, log, write_table
+from common import arguments, table_of_runs
 
 from solitaire_odds.plots import plot_budget, save
-from solitaire_odds.reproduce import run_specs
 from solitaire_odds.results import budget_curves
 from solitaire_odds.rules import GAMES, resolve
 from solitaire_odds.runs import RunSpec
@@ -31,12 +29,7 @@ def specs(deals: int, budgets: tuple[int, ...]) -> list[RunSpec]:
 
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
-    if args.from_csv:
-        curves = pd.read_csv(args.root / "budget_table.csv")
-    else:
-        folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
-        curves = budget_curves(folders, 0, args.deals - 1)
-        write_table(curves, args.root / "budget_table.csv")
+    curves = table_of_runs(args, "budget_table.csv", specs(args.deals, args.budget), budget_curves)
     print(f"wrote {save(plot_budget(curves), args.root / 'budget.png')}")
 
 

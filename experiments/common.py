@@ -48,3 +48,17 @@ def write_table(table: pd.DataFrame, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     table.drop(columns=[c for c in ("run_dir",) if c in table]).to_csv(path, index=False, float_format="%.5f")
     print(f"wrote {path}")
+
+
+def table_of_runs(args: argparse.Namespace, name: str, specs, tabulate) -> pd.DataFrame:
+    """The table ``name`` (a CSV under ``--root``): read as committed with ``--from-csv``, else
+    made by running (or resuming) ``specs`` and tabulating their folders over deals 0..N-1,
+    then written."""
+    if args.from_csv:
+        return pd.read_csv(args.root / name)
+    from solitaire_odds.reproduce import run_specs
+
+    folders = run_specs(specs, args.root, args.workers, log)
+    table = tabulate(folders, 0, args.deals - 1)
+    write_table(table, args.root / name)
+    return table

@@ -10,11 +10,9 @@ results/switch_effects.png.
 
 from __future__ import annotations
 
-import pandas as pd
-from common import arguments, log, write_table
+from common import arguments, table_of_runs, write_table
 
 from solitaire_odds.plots import plot_effects, save
-from solitaire_odds.reproduce import run_specs
 from solitaire_odds.results import summarize_runs, switch_effects
 from solitaire_odds.rules import GAMES, resolve
 from solitaire_odds.runs import RunSpec
@@ -47,12 +45,7 @@ def specs(deals: int, budgets: tuple[int, ...]) -> list[RunSpec]:
 
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS)
-    if args.from_csv:
-        summary = pd.read_csv(args.root / "odds_table.csv")
-    else:
-        folders = run_specs(specs(args.deals, args.budget), args.root, args.workers, log)
-        summary = summarize_runs(folders, 0, args.deals - 1)
-        write_table(summary, args.root / "odds_table.csv")
+    summary = table_of_runs(args, "odds_table.csv", specs(args.deals, args.budget), summarize_runs)
     effects = switch_effects(summary)
     write_table(effects, args.root / "switch_effects.csv")
     print(f"wrote {save(plot_effects(effects), args.root / 'switch_effects.png')}")

@@ -354,7 +354,6 @@ def deal_ranges(numbers) -> str:
 def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path):
     """Measure each published figure under the readings that could explain it."""
     from . import claims, reproduce
-    from .players import player_names
 
     n = parse_count(count, "--deals")
     budgets = parse_budgets(budget)

@@ -71,4 +71,4 @@ def test_the_path_check_catches_what_it_is_for():
     assert ABSOLUTE.search(f"see {home}").group(1) == "home"
     assert ABSOLUTE.search("C:/x or /usr/bin/env").group(1) == "usr"
     assert not ABSOLUTE.search("https://example.org/a/b and results/runs/x and <run_dir>/chunks/a")
-    assert CLIMBING.search("see ../shared/RULES.md").group(0) == "../shared/RULES.md"
+    assert CLIMBING.search("see ../notes/RULES.md").group(0) == "../notes/RULES.md"

@@ -17,7 +17,6 @@ import numpy as np
 
 from .. import deals
 from ..engine import api
-from ..engine.playout import MAX_PLAY_MOVES
 from .observation import Observation
 
 
