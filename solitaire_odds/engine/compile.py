@@ -54,8 +54,29 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_INTERCHANGEABLE_PILES] = flags["interchangeable_piles"]
     p[k.C_DEAD_WASTE] = flags["dead_waste"]
     p[k.C_WIN_FIRST] = flags["win_first"]
+    p[k.C_INTERCHANGEABLE_WITHOUT_STOCK] = flags["interchangeable_without_stock"]
+    p[k.P_ACCEPT:k.P_ACCEPT + 52] = accept_masks(rules)
     place_offsets(p, npiles, nres, ncards, nfound)
     return p
+
+
+def builds_on(rules: Rules, card: int, onto: int) -> bool:
+    """The building rule: may ``card`` (a value 0..51) be placed on ``onto`` in the tableau?"""
+    rank, onto_rank = card % 13, onto % 13
+    ace_king = rules["wrap"] and {rank, onto_rank} == {0, 12}
+    if rules["build"] == "alt-colour-down":
+        if (card // 13 in (1, 2)) == (onto // 13 in (1, 2)):
+            return False
+        return rank + 1 == onto_rank or (ace_king and rank == 12)
+    if rules["build_suit"] == "same" and card // 13 != onto // 13:
+        return False
+    return abs(rank - onto_rank) == 1 or ace_king
+
+
+def accept_masks(rules: Rules) -> list[int]:
+    """Per card value, the bit mask of the values it may be built on: the kernels find every
+    destination of a card with one AND against the mask of the piles' top cards."""
+    return [sum(1 << onto for onto in range(52) if builds_on(rules, card, onto)) for card in range(52)]
 
 
 def params(rules: Rules) -> np.ndarray:

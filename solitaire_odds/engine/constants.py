@@ -41,6 +41,7 @@ C_TWIN_SWAP = next(_slots)
 C_INTERCHANGEABLE_PILES = next(_slots)
 C_DEAD_WASTE = next(_slots)
 C_WIN_FIRST = next(_slots)
+C_INTERCHANGEABLE_WITHOUT_STOCK = next(_slots)
 # --- offsets of the flat state (see state.py) ------------------------------------------------
 O_PLEN = next(_slots)
 O_PDOWN = next(_slots)
@@ -58,7 +59,9 @@ S_SIZE = next(_slots)
 # --- per pile: bit UPPER / LOWER set when its top card may go to that foundation group ------
 MAX_PLACES = 60                 # tableau piles plus reserve fans
 P_PILE_FOUND = next(_slots)
-N_PARAMS = P_PILE_FOUND + MAX_PLACES
+# --- per card value 0..51: the bit mask of the card values it may be built on (the building rule)
+P_ACCEPT = P_PILE_FOUND + MAX_PLACES
+N_PARAMS = P_ACCEPT + 52
 del _slots
 
 # --- enumerations ----------------------------------------------------------------------------

@@ -23,14 +23,14 @@ import numpy as np
 from numba import njit
 
 from .constants import (
-    BUILD_ALT_DOWN, C_INTERCHANGEABLE_PILES, DEAL, DEAL_ONE_EACH, DEAL_ROUND_ROBIN, DEAL_ROWS,
+    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, DEAL, DEAL_ONE_EACH, DEAL_ROUND_ROBIN, DEAL_ROWS,
     FOUND_CHOSEN_BASE, FOUND_KINGS_AND_ACES, FOUND_SUIT_UP, LOWER, MAX_PLACES, MOVE, NO_BASE,
     O_BASE, O_FOUND, O_OPENING, O_PCARDS, O_PDOWN, O_PLEN, O_REDEALS, O_SLEN, O_STOCK, O_WASTE,
-    O_WLEN, O_WLIVE, OPENING_NONE, P_ACES_OUT, P_BUILD, P_CAP, P_DEAL_PATTERN, P_FAN_SIZE,
+    O_WLEN, O_WLIVE, OPENING_NONE, P_ACES_OUT, P_ACCEPT, P_CAP, P_DEAL_PATTERN, P_FAN_SIZE,
     P_FIRST_DEAL_LIMITS, P_FOUND_KIND, P_FRETURN, P_FTRANSFER, P_NCARDS, P_NFOUND, P_NPILES,
     P_NRES, P_OPENING, P_PILE_FOUND, P_REDEAL_KIND, P_REDEAL_ORDER, P_REDEALS, P_ROWS_DOWN, P_RUN,
-    P_SAME_SUIT, P_SPACE, P_STOCK, P_WASTE_PLAYABLE, P_WRAP, PLACE_FOUND, PLACE_STOCK, PLACE_WASTE,
-    REDEAL, REDEAL_BOTTOM_FIRST, REDEAL_GATHER, REDEAL_WASTE, RUN_SINGLE, RUN_WHOLE, S_SIZE,
+    P_SPACE, P_STOCK, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_STOCK, PLACE_WASTE,
+    REDEAL, REDEAL_BOTTOM_FIRST, REDEAL_GATHER, REDEAL_WASTE, RUN_PARTIAL, RUN_SINGLE, RUN_WHOLE, S_SIZE,
     SPACE_ANY, SPACE_KING, SPACE_RESERVE_THEN_WASTE, STOCK_DEAL_ROW, STOCK_TURN, TURN, UPPER,
 )
 
@@ -41,11 +41,12 @@ H_STOCK = 2 * MAX_PLACES
 H_WASTE = H_STOCK + 2
 H_FOUND = H_STOCK + 4
 H_PSUM = H_STOCK + 6
-H_SIZE = H_STOCK + 8
+H_PSUM_FREE = H_STOCK + 8  # the pile sum with group salts only (kept where C_INTERCHANGEABLE_WITHOUT_STOCK)
+H_SIZE = H_STOCK + 10
 # regions of the per-card values
 Z_PILE, Z_DOWN, Z_STOCK, Z_WASTE, Z_FOUND = 1, 2, 3, 4, 5
 # --- the undo record of one move (uint64)
-U_FLAGS, U_PSUM1, U_PSUM2, U_WLIVE, U_COUNT = 0, 1, 2, 3, 4
+U_FLAGS, U_PSUM1, U_PSUM2, U_WLIVE, U_COUNT, U_PSUM_FREE1, U_PSUM_FREE2 = 0, 1, 2, 3, 4, 5, 6
 U_SIZE = 8
 F_TURNED, F_BASE_SET, F_REFILL, F_RESTORE = 1, 2, 4, 8
 
@@ -81,22 +82,6 @@ def mix(z):
 
 
 @njit(cache=True, inline="always")
-def _rank(c):
-    return c % 13
-
-
-@njit(cache=True, inline="always")
-def _suit(c):
-    return c // 13
-
-
-@njit(cache=True, inline="always")
-def _red(c):
-    s = c // 13
-    return (s == 1) | (s == 2)
-
-
-@njit(cache=True, inline="always")
 def plen(s, pa, p):
     return np.int64(s[pa[O_PLEN] + p])
 
@@ -119,26 +104,36 @@ def _zob(H, slot, region, i, c):
 
 
 @njit(cache=True, inline="always")
-def _pile_salt(pa, p):
-    """What sets pile ``p``'s part of the key apart: its number, or only its group (tableau or
-    reserve) where piles are interchangeable."""
-    if pa[C_INTERCHANGEABLE_PILES] == 1:
-        return U64(1) if p >= pa[P_NPILES] else U64(0)
-    return U64(p + 2)
+def _group_salt(pa, p):
+    """Pile ``p``'s group: tableau (0) or reserve (1)."""
+    return U64(1) if p >= pa[P_NPILES] else U64(0)
+
+
+@njit(cache=True, inline="always")
+def _sum_toggle(H, p, at, salt, sign):
+    """Add (sign 1) or take away (sign -1) pile ``p``'s mixed hash, salted, at H[at:at+2]."""
+    salt = salt * U64(0xA0761D6478BD642F)
+    a = mix(H[2 * p] + salt)
+    b = mix(H[2 * p + 1] ^ salt)
+    if sign > 0:
+        H[at] += a
+        H[at + 1] += b
+    else:
+        H[at] -= a
+        H[at + 1] -= b
 
 
 @njit(cache=True, inline="always")
 def _psum_toggle(pa, H, p, sign):
-    """Add (sign 1) or take away (sign -1) pile ``p``'s part of the key sum."""
-    salt = _pile_salt(pa, p) * U64(0xA0761D6478BD642F)
-    a = mix(H[2 * p] + salt)
-    b = mix(H[2 * p + 1] ^ salt)
-    if sign > 0:
-        H[H_PSUM] += a
-        H[H_PSUM + 1] += b
+    """Add or take away pile ``p``'s part of the key sum: salted by the pile's number, or only
+    by its group where piles are interchangeable; and of the order-free sum where piles become
+    interchangeable once the stock is empty."""
+    if pa[C_INTERCHANGEABLE_PILES] == 1:
+        _sum_toggle(H, p, H_PSUM, _group_salt(pa, p), sign)
     else:
-        H[H_PSUM] -= a
-        H[H_PSUM + 1] -= b
+        _sum_toggle(H, p, H_PSUM, U64(p + 2), sign)
+        if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1:
+            _sum_toggle(H, p, H_PSUM_FREE, _group_salt(pa, p), sign)
 
 
 @njit(cache=True)
@@ -165,8 +160,11 @@ def position_key(s, pa, H):
     """The 128-bit key (two uint64) of ``s``, whose hashes H are up to date."""
     word = (U64(s[pa[O_REDEALS]]) | (U64(s[pa[O_BASE]]) << U64(8)) | (U64(s[pa[O_OPENING]]) << U64(16))
             | (U64(s[pa[O_WLIVE]]) << U64(24)))
-    k1 = H[H_PSUM] ^ H[H_STOCK] ^ H[H_WASTE] ^ H[H_FOUND] ^ mix(word + U64(0x8EBC6AF09C88C6E3))
-    k2 = H[H_PSUM + 1] ^ H[H_STOCK + 1] ^ H[H_WASTE + 1] ^ H[H_FOUND + 1] ^ mix(word ^ U64(0x589965CC75374CC3))
+    at = H_PSUM
+    if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0:
+        at = H_PSUM_FREE
+    k1 = H[at] ^ H[H_STOCK] ^ H[H_WASTE] ^ H[H_FOUND] ^ mix(word + U64(0x8EBC6AF09C88C6E3))
+    k2 = H[at + 1] ^ H[H_STOCK + 1] ^ H[H_WASTE + 1] ^ H[H_FOUND + 1] ^ mix(word ^ U64(0x589965CC75374CC3))
     return k1, k2
 
 
@@ -248,7 +246,7 @@ def _found_add(s, pa, H, j, delta):
 # the rules
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def found_next(s, pa, j):
     """Rank foundation ``j`` takes next, or -1 when it is full or has no base yet."""
     cnt = np.int64(s[pa[O_FOUND] + j])
@@ -265,7 +263,7 @@ def found_next(s, pa, j):
     return (base + cnt) % 13
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def found_top(s, pa, j):
     """Card on top of foundation ``j`` (it must hold at least one)."""
     cnt = np.int64(s[pa[O_FOUND] + j])
@@ -281,47 +279,52 @@ def found_top(s, pa, j):
 
 @njit(cache=True, inline="always")
 def fits_found(s, pa, c, j):
-    if _suit(c) != j % 4:
+    if c // 13 != j % 4:
         return False
-    return _rank(c) == found_next(s, pa, j)
+    return c % 13 == found_next(s, pa, j)
 
 
-@njit(cache=True)
-def fits_some_foundation(s, pa, c):
+@njit(cache=True, inline="always")
+def _bit(c):
+    return U64(1) << U64(c)
+
+
+@njit(cache=True, inline="always")
+def wanted(s, pa):
+    """The card values the foundations take next, as two bit masks: the UPPER group's (the King
+    foundations, or every foundation of a one-deck game) and the LOWER group's (Ace foundations)."""
+    upper = U64(0)
+    lower = U64(0)
     for j in range(pa[P_NFOUND]):
-        if fits_found(s, pa, c, j):
-            return True
-    return False
+        r = found_next(s, pa, j)
+        if r >= 0:
+            if j < 4:
+                upper |= _bit((j % 4) * 13 + r)
+            else:
+                lower |= _bit((j % 4) * 13 + r)
+    return upper, lower
+
+
+@njit(cache=True, inline="always")
+def fits_some_foundation(s, pa, c):
+    upper, lower = wanted(s, pa)
+    return ((upper | lower) & _bit(c)) != 0
 
 
 @njit(cache=True, inline="always")
 def builds_on(pa, c, onto):
-    """May card ``c`` be placed on card ``onto`` in the tableau?"""
-    rc = _rank(c)
-    ro = _rank(onto)
-    if pa[P_BUILD] == BUILD_ALT_DOWN:
-        if _red(c) == _red(onto):
-            return False
-        if rc + 1 == ro:
-            return True
-        return (pa[P_WRAP] == 1) & (rc == 12) & (ro == 0)
-    if pa[P_SAME_SUIT] == 1 and _suit(c) != _suit(onto):
-        return False
-    if rc + 1 == ro or rc == ro + 1:
-        return True
-    if pa[P_WRAP] != 1:
-        return False
-    return ((rc == 12) & (ro == 0)) | ((rc == 0) & (ro == 12))
+    """May card ``c`` be placed on card ``onto`` in the tableau? (compile.builds_on, as a mask)"""
+    return ((U64(pa[P_ACCEPT + c]) >> U64(onto)) & U64(1)) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def space_takes(s, pa, c, source):
     """May a run with bottom card ``c`` coming from ``source`` (a place code) enter a space?"""
     rule = pa[P_SPACE]
     if rule == SPACE_ANY:
         return True
     if rule == SPACE_KING:
-        return _rank(c) == 12
+        return c % 13 == 12
     if rule == SPACE_RESERVE_THEN_WASTE:  # reserve while it lasts, then waste, or stock if no waste
         nres = pa[P_NRES]
         npiles = pa[P_NPILES]
@@ -336,7 +339,7 @@ def space_takes(s, pa, c, source):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_won(s, pa):
     for j in range(pa[P_NFOUND]):
         if s[pa[O_FOUND] + j] != 13:
@@ -345,7 +348,8 @@ def is_won(s, pa):
 
 
 # ------------------------------------------------------------------------------------------
-# move generation
+# move generation: the per-position facts (top cards, what the foundations want) are gathered
+# once, then each source card finds its destinations with one mask test
 
 
 @njit(cache=True, inline="always")
@@ -357,12 +361,14 @@ def _add(out, n, kind, src, dst, cnt):
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run_length(s, pa, p):
     """Face-up cards on top of pile ``p`` that form a movable sequence."""
     n = plen(s, pa, p)
     if n == 0:
         return 0
+    if pa[P_RUN] == RUN_SINGLE:
+        return 1
     down = np.int64(s[pa[O_PDOWN] + p])
     k = 1
     while n - k - 1 >= down and builds_on(pa, pcard(s, pa, p, n - k), pcard(s, pa, p, n - k - 1)):
@@ -370,110 +376,69 @@ def run_length(s, pa, p):
     return k
 
 
-@njit(cache=True)
-def _card_to_piles(s, pa, out, n, c, src):
-    """Moves of one card ``c`` from ``src`` onto a tableau pile by building or into a space."""
+@njit(cache=True, inline="always")
+def tableau_tops(s, pa):
+    """The bit mask of the tableau piles' top card values, and the number of spaces."""
+    tops = U64(0)
+    spaces = 0
     for q in range(pa[P_NPILES]):
         m = plen(s, pa, q)
         if m > 0:
-            if builds_on(pa, c, pcard(s, pa, q, m - 1)):
-                n = _add(out, n, MOVE, src, q, 1)
-        elif space_takes(s, pa, c, src):
-            n = _add(out, n, MOVE, src, q, 1)
-    return n
+            tops |= _bit(pcard(s, pa, q, m - 1))
+        else:
+            spaces += 1
+    return tops, spaces
 
 
-@njit(cache=True)
-def _card_to_found(s, pa, out, n, c, src, groups):
-    """Moves of card ``c`` from ``src`` to the foundations of ``groups`` (UPPER, LOWER bits)."""
-    for j in range(pa[P_NFOUND]):
-        if (groups & (UPPER if j < 4 else LOWER)) and fits_found(s, pa, c, j):
-            n = _add(out, n, MOVE, src, PLACE_FOUND + j, 1)
+@njit(cache=True, inline="always")
+def _to_piles(s, pa, out, n, c, src, k, tops, spaces, first_space_only):
+    """Moves of ``k`` cards with bottom card ``c`` from ``src`` onto every tableau pile whose top
+    card takes it, and into the spaces (only the first one when ``first_space_only``)."""
+    hits = U64(pa[P_ACCEPT + c]) & tops
+    into_space = spaces > 0 and space_takes(s, pa, c, src)
+    if hits == 0 and not into_space:
+        return n
+    for q in range(pa[P_NPILES]):
+        if q == src:
+            continue
+        m = plen(s, pa, q)
+        if m > 0:
+            if hits != 0 and (hits & _bit(pcard(s, pa, q, m - 1))) != 0:
+                n = _add(out, n, MOVE, src, q, k)
+        elif into_space:
+            n = _add(out, n, MOVE, src, q, k)
+            if first_space_only:
+                into_space = False
     return n
 
 
 @njit(cache=True, inline="always")
-def _run_allowed(pa, k, longest):
-    """May the top ``k`` cards of a run of ``longest`` move together under ``run_moves``?"""
-    rule = pa[P_RUN]
-    if k == 1:
-        return True
-    if rule == RUN_SINGLE:
-        return False
-    if rule == RUN_WHOLE:
-        return k == longest
-    return True
-
-
-@njit(cache=True)
-def _runs_to_spaces(s, pa, out, n, p, m, longest, q):
-    for k in range(1, longest + 1):
-        if _run_allowed(pa, k, longest) and space_takes(s, pa, pcard(s, pa, p, m - k), p):
-            n = _add(out, n, MOVE, p, q, k)
+def _to_found(out, n, c, src, groups, upper, lower):
+    """Moves of card ``c`` from ``src`` to the foundations of ``groups`` that want it."""
+    if (groups & UPPER) != 0 and (upper & _bit(c)) != 0:
+        n = _add(out, n, MOVE, src, PLACE_FOUND + c // 13, 1)
+    if (groups & LOWER) != 0 and (lower & _bit(c)) != 0:
+        n = _add(out, n, MOVE, src, PLACE_FOUND + 4 + c // 13, 1)
     return n
 
 
 @njit(cache=True)
-def _runs_alt_down(s, pa, out, n, p, m, longest):
-    """Moves of runs from pile ``p`` where piles build down in alternating colours. Going down
-    a run the ranks rise by one (turning the corner where the rules wrap), so onto a pile's
-    top card of rank r only the run card of rank r - 1 can go: one depth to check per pile."""
-    rtop = _rank(pcard(s, pa, p, m - 1))
-    wrap = pa[P_WRAP] == 1
-    for q in range(pa[P_NPILES]):
-        if q == p:
-            continue
-        mq = plen(s, pa, q)
-        if mq == 0:
-            n = _runs_to_spaces(s, pa, out, n, p, m, longest, q)
-            continue
-        t = pcard(s, pa, q, mq - 1)
-        need = _rank(t) - 1
-        if need < 0:
-            if not wrap:
-                continue
-            need = 12
-        k = (need - rtop) % 13 + 1 if wrap else need - rtop + 1
-        if k < 1 or k > longest or not _run_allowed(pa, k, longest):
-            continue
-        if _red(pcard(s, pa, p, m - k)) != _red(t):
-            n = _add(out, n, MOVE, p, q, k)
-    return n
-
-
-@njit(cache=True)
-def _runs_any_build(s, pa, out, n, p, m, longest):
-    """Moves of runs from pile ``p`` under any building rule: every depth onto every pile."""
-    for k in range(1, longest + 1):
-        if not _run_allowed(pa, k, longest):
-            continue
-        bottom = pcard(s, pa, p, m - k)
-        for q in range(pa[P_NPILES]):
-            if q == p:
-                continue
-            mq = plen(s, pa, q)
-            if mq > 0:
-                if builds_on(pa, bottom, pcard(s, pa, q, mq - 1)):
-                    n = _add(out, n, MOVE, p, q, k)
-            elif space_takes(s, pa, bottom, p):
-                n = _add(out, n, MOVE, p, q, k)
-    return n
-
-
-@njit(cache=True)
-def legal_moves(s, pa, out):
-    """Write every legal move into ``out`` (rows [kind, src, dst, n]); return their count."""
+def generate(s, pa, out, first_space_only):
+    """Write the legal moves into ``out`` (rows [kind, src, dst, n]); return their count. With
+    ``first_space_only`` a card or run enters only the first space, not each of them: for the
+    search where piles are interchangeable, the others give the same position renumbered."""
     if is_won(s, pa):
         return 0
     npiles = pa[P_NPILES]
     nres = pa[P_NRES]
     both = UPPER | LOWER
+    upper, lower = wanted(s, pa)
     n = 0
     if s[pa[O_OPENING]] == 1:  # the opening: foundation plays, else deal the rest
         for p in range(npiles):
             m = plen(s, pa, p)
             if m > 0:
-                n = _card_to_found(s, pa, out, n, pcard(s, pa, p, m - 1), p, both)
+                n = _to_found(out, n, pcard(s, pa, p, m - 1), p, both, upper, lower)
         if n == 0:
             n = _add(out, n, DEAL, 0, 0, 0)
         return n
@@ -481,47 +446,44 @@ def legal_moves(s, pa, out):
         for r in range(npiles, npiles + nres):
             m = plen(s, pa, r)
             if m > 0:
-                c = pcard(s, pa, r, m - 1)
-                n = _add(out, n, MOVE, r, PLACE_FOUND + _suit(c), 1)
+                n = _add(out, n, MOVE, r, PLACE_FOUND + pcard(s, pa, r, m - 1) // 13, 1)
         return n
+    tops, spaces = tableau_tops(s, pa)
     limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0)
+    rule = pa[P_RUN]
     # tableau piles: top card to a foundation, runs to other piles or spaces
     for p in range(npiles):
         m = plen(s, pa, p)
         if m == 0:
             continue
-        n = _card_to_found(s, pa, out, n, pcard(s, pa, p, m - 1), p, pa[P_PILE_FOUND + p] if limited else both)
+        n = _to_found(out, n, pcard(s, pa, p, m - 1), p, pa[P_PILE_FOUND + p] if limited else both, upper, lower)
         longest = run_length(s, pa, p)
-        if pa[P_BUILD] == BUILD_ALT_DOWN:
-            n = _runs_alt_down(s, pa, out, n, p, m, longest)
-        else:
-            n = _runs_any_build(s, pa, out, n, p, m, longest)
+        for k in range(1, longest + 1):
+            if k == 1 or rule == RUN_PARTIAL or (rule == RUN_WHOLE and k == longest):
+                n = _to_piles(s, pa, out, n, pcard(s, pa, p, m - k), p, k, tops, spaces, first_space_only)
     # reserve fans: their top cards go up or onto the tableau
     for r in range(npiles, npiles + nres):
         m = plen(s, pa, r)
         if m > 0:
             c = pcard(s, pa, r, m - 1)
-            n = _card_to_found(s, pa, out, n, c, r, both)
-            n = _card_to_piles(s, pa, out, n, c, r)
+            n = _to_found(out, n, c, r, both, upper, lower)
+            n = _to_piles(s, pa, out, n, c, r, 1, tops, spaces, first_space_only)
     # waste
     wlen = np.int64(s[pa[O_WLEN]])
     if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
         c = np.int64(s[pa[O_WASTE] + wlen - 1])
-        n = _card_to_found(s, pa, out, n, c, PLACE_WASTE, both)
-        n = _card_to_piles(s, pa, out, n, c, PLACE_WASTE)
+        n = _to_found(out, n, c, PLACE_WASTE, both, upper, lower)
+        n = _to_piles(s, pa, out, n, c, PLACE_WASTE, 1, tops, spaces, first_space_only)
     slen = np.int64(s[pa[O_SLEN]])
     # a stock card straight into a space (reserve and waste empty)
-    if pa[P_SPACE] == SPACE_RESERVE_THEN_WASTE and slen > 0 and wlen == 0:
-        c = np.int64(s[pa[O_STOCK] + slen - 1])
-        for q in range(npiles):
-            if plen(s, pa, q) == 0 and space_takes(s, pa, c, PLACE_STOCK):
-                n = _add(out, n, MOVE, PLACE_STOCK, q, 1)
+    if pa[P_SPACE] == SPACE_RESERVE_THEN_WASTE and slen > 0 and wlen == 0 and spaces > 0:
+        n = _to_piles(s, pa, out, n, np.int64(s[pa[O_STOCK] + slen - 1]), PLACE_STOCK, 1, U64(0), spaces,
+                      first_space_only)
     # foundation cards coming back, or crossing to the other foundation of their suit
-    nfound = pa[P_NFOUND]
-    for j in range(nfound):
+    for j in range(pa[P_NFOUND]):
         cnt = s[pa[O_FOUND] + j]
         if pa[P_FRETURN] == 1 and cnt > 0:
-            n = _card_to_piles(s, pa, out, n, found_top(s, pa, j), PLACE_FOUND + j)
+            n = _to_piles(s, pa, out, n, found_top(s, pa, j), PLACE_FOUND + j, 1, tops, spaces, first_space_only)
         if pa[P_FTRANSFER] == 1 and cnt > 1:
             other = (j + 4) % 8
             if fits_found(s, pa, found_top(s, pa, j), other):
@@ -537,6 +499,12 @@ def legal_moves(s, pa, out):
         if kind == REDEAL_GATHER or (kind == REDEAL_WASTE and slen == 0 and wlen > 0):
             n = _add(out, n, REDEAL, 0, 0, 0)
     return n
+
+
+@njit(cache=True)
+def legal_moves(s, pa, out):
+    """Write every legal move into ``out`` (rows [kind, src, dst, n]); return their count."""
+    return generate(s, pa, out, False)
 
 
 # ------------------------------------------------------------------------------------------
@@ -570,7 +538,7 @@ def _gather_and_redeal(s, pa, H, scratch):
     _deal_round_robin(s, pa, H, scratch, count)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _take_card(s, pa, H, src):
     """Remove and return the single card on top of ``src``."""
     if src == PLACE_WASTE:
@@ -585,7 +553,7 @@ def _take_card(s, pa, H, src):
     return _pop(s, pa, H, src)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _put_card(s, pa, H, dst, c):
     """Put card ``c`` on ``dst`` (a pile, the waste, the stock or a foundation)."""
     if dst == PLACE_WASTE:
@@ -609,6 +577,8 @@ def do_move(s, pa, H, mv, undo, save, scratch):
     flags = 0
     undo[U_PSUM1] = H[H_PSUM]
     undo[U_PSUM2] = H[H_PSUM + 1]
+    undo[U_PSUM_FREE1] = H[H_PSUM_FREE]
+    undo[U_PSUM_FREE2] = H[H_PSUM_FREE + 1]
     undo[U_WLIVE] = s[pa[O_WLIVE]]
     live = 0
     if kind == MOVE:
@@ -628,7 +598,7 @@ def do_move(s, pa, H, mv, undo, save, scratch):
         else:
             c = _take_card(s, pa, H, src)
             if dst >= PLACE_FOUND and pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE:
-                s[pa[O_BASE]] = _rank(c)
+                s[pa[O_BASE]] = c % 13
                 flags |= F_BASE_SET
             _put_card(s, pa, H, dst, c)
         if src < PLACE_WASTE:
@@ -726,6 +696,8 @@ def undo_move(s, pa, H, mv, undo, save):
         s[pa[O_REDEALS]] -= 1
     H[H_PSUM] = undo[U_PSUM1]
     H[H_PSUM + 1] = undo[U_PSUM2]
+    H[H_PSUM_FREE] = undo[U_PSUM_FREE1]
+    H[H_PSUM_FREE + 1] = undo[U_PSUM_FREE2]
 
 
 # ------------------------------------------------------------------------------------------

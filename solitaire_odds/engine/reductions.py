@@ -14,10 +14,10 @@ from numba import njit
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_SAFE_FOUNDATION, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WLEN,
-    O_WLIVE, P_FOUND_KIND, PLACE_FOUND,
+    C_DEAD_WASTE, C_SAFE_FOUNDATION, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN,
+    O_WLIVE, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
 )
-from .core import found_next
+from .core import found_next, pcard, plen, wanted
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -74,6 +74,14 @@ def interchangeable_piles(rules: Rules) -> bool:
             and rules["opening"] == "none")
 
 
+def interchangeable_without_stock(rules: Rules) -> bool:
+    """Piles become interchangeable once the stock is empty, where only the stock's rows went
+    by pile number (Easthaven): with the stock gone no row is ever dealt again (nothing refills
+    it), and the argument of :func:`interchangeable_piles` holds from then on."""
+    return (rules["stock"] == "deal-row" and (rules["redeal_kind"] == "none" or rules["redeals"] == 0)
+            and not rules["first_deal_foundations"] and rules["opening"] == "none")
+
+
 def dead_waste(rules: Rules) -> bool:
     """With ``waste_playable`` off a turned card is played at once or never: any waste card
     but a live top card can never leave the waste, so no win remains (a dead end, see
@@ -92,13 +100,13 @@ def win_first(rules: Rules) -> bool:
 def capabilities(rules: Rules) -> dict:
     return {"safe_foundation": safe_foundation(rules), "twin_swap": twin_swap(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
-            "win_first": win_first(rules)}
+            "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules)}
 
 
 # --- the per-position tests ------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_foundation(s, pa, c):
     """Is (a copy of) card ``c`` already on its foundation? One-deck games built up by suit."""
     cnt = np.int64(s[pa[O_FOUND] + c // 13])
@@ -108,7 +116,7 @@ def on_foundation(s, pa, c):
     return (r - np.int64(s[pa[O_BASE]])) % 13 < cnt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def safe_to_foundation(s, pa, c):
     """Card ``c`` may go up at once (see :func:`safe_foundation`): both cards one rank lower of
     the other colour are up (an Ace with Ace-based foundations always is)."""
@@ -126,7 +134,7 @@ def safe_to_foundation(s, pa, c):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dead_card_in_waste(s, pa):
     """Where :func:`dead_waste` holds: a card below the waste's top, or a top card no longer
     live, can never leave the waste."""
@@ -136,15 +144,36 @@ def dead_card_in_waste(s, pa):
     return (wlen >= 2) | ((wlen == 1) & (s[pa[O_WLIVE]] == 0))
 
 
-@njit(cache=True)
-def safe_foundation_move(s, pa, moves, n):
-    """The index among ``moves[:n]`` of a foundation move safe to play at once (see
-    :func:`safe_foundation`), or -1."""
+@njit(cache=True, inline="always")
+def safe_foundation_play(s, pa):
+    """The first foundation move safe to play at once (see :func:`safe_foundation`), as
+    (source place, foundation place), or (-1, -1). Looks only at the cards that can go up in
+    these games (tableau and reserve tops, a playable waste top), in the order the move
+    generator lists them, so the search need not generate the other moves at all."""
     if pa[C_SAFE_FOUNDATION] == 0 or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
-        return -1
-    for i in range(n):
-        if moves[i, 0] == MOVE and moves[i, 2] >= PLACE_FOUND:
-            j = moves[i, 2] - PLACE_FOUND
-            if safe_to_foundation(s, pa, np.int64(found_next(s, pa, j)) + j * 13):
-                return i
-    return -1
+        return -1, -1
+    upper, lower = wanted(s, pa)
+    want = upper | lower
+    for p in range(pa[P_NPILES] + pa[P_NRES]):
+        m = plen(s, pa, p)
+        if m > 0:
+            c = pcard(s, pa, p, m - 1)
+            if (want >> np.uint64(c)) & np.uint64(1) and safe_to_foundation(s, pa, c):
+                return p, PLACE_FOUND + c // 13
+    wlen = s[pa[O_WLEN]]
+    if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
+        c = np.int64(s[pa[O_WASTE] + wlen - 1])
+        if (want >> np.uint64(c)) & np.uint64(1) and safe_to_foundation(s, pa, c):
+            return PLACE_WASTE, PLACE_FOUND + c // 13
+    return -1, -1
+
+
+@njit(cache=True)
+def is_safe_foundation_move(s, pa, mv):
+    """Is move ``mv`` (a row) a foundation play safe to make at once (see :func:`safe_foundation`)?"""
+    if pa[C_SAFE_FOUNDATION] == 0 or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
+        return False
+    if mv[0] != MOVE or mv[2] < PLACE_FOUND:
+        return False
+    j = np.int64(mv[2]) - PLACE_FOUND
+    return safe_to_foundation(s, pa, found_next(s, pa, j) + j * 13)

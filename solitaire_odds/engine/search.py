@@ -29,14 +29,14 @@ import numpy as np
 from numba import njit
 
 from .constants import (
-    C_INTERCHANGEABLE_PILES, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE, O_PDOWN, O_PLEN, P_NCARDS,
-    P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
+    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
+    O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
-    H_SIZE, U_SIZE, deal_into, do_move, fits_some_foundation, init_hash, is_won, legal_moves, pcard,
-    position_key, shuffled_deck, undo_move,
+    H_SIZE, U_SIZE, deal_into, do_move, generate, init_hash, is_won, pcard, position_key, shuffled_deck,
+    undo_move, wanted,
 )
-from .reductions import dead_card_in_waste, safe_foundation_move
+from .reductions import dead_card_in_waste, safe_foundation_play
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
@@ -79,18 +79,18 @@ def workspace(pa: np.ndarray, slots: int, max_depth: int) -> Workspace:
     )
 
 
-@njit(cache=True)
-def _purposeful(s, pa, src, left, down, empty_dst):
+@njit(cache=True, inline="always")
+def _purposeful(s, pa, src, left, down, empty_dst, want):
     """WIN_FIRST heuristic: a tableau move is worth trying when it turns a face-down card
     up, empties its pile onto a card, or uncovers a card that can go to a foundation."""
     if left == 0:
         return not empty_dst
     if left == down:
         return True
-    return fits_some_foundation(s, pa, pcard(s, pa, src, left - 1))
+    return (want >> np.uint64(pcard(s, pa, src, left - 1))) & np.uint64(1) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _priority(s, pa, mv):
     kind = mv[0]
     if kind == TURN:
@@ -113,23 +113,34 @@ def _priority(s, pa, mv):
     return 3
 
 
+@njit(cache=True, inline="always")
+def interchangeable_now(s, pa):
+    """Are the piles interchangeable at ``s`` (always, or once the stock is empty)?"""
+    return (pa[C_INTERCHANGEABLE_PILES] == 1) | ((pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1) & (s[pa[O_SLEN]] == 0))
+
+
 @njit(cache=True)
 def ordered_moves(s, pa, mode, out, ws, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
-    if (mode & SOUND) != 0 and dead_card_in_waste(s, pa):
-        return 0
-    tmp = ws.tmp
-    n = legal_moves(s, pa, tmp)
-    if (mode & SOUND) != 0:
-        safe = safe_foundation_move(s, pa, tmp, n)
-        if safe >= 0:
-            for k in range(4):
-                out[0, k] = tmp[safe, k]
+    sound = (mode & SOUND) != 0
+    if sound:
+        if dead_card_in_waste(s, pa):
+            return 0
+        src, dst = safe_foundation_play(s, pa)
+        if src >= 0:
+            out[0, 0] = MOVE
+            out[0, 1] = src
+            out[0, 2] = dst
+            out[0, 3] = 1
             return 1
-    prune_space_swaps = ((mode & SOUND) != 0) & (pa[C_INTERCHANGEABLE_PILES] == 1)
-    twin_rule = ((mode & SOUND) != 0) & (pa[C_TWIN_SWAP] == 1)
+    interchangeable = sound & interchangeable_now(s, pa)
+    tmp = ws.tmp
+    n = generate(s, pa, tmp, interchangeable)
+    twin_rule = sound & (pa[C_TWIN_SWAP] == 1)
     heuristic = ((mode & WIN_FIRST) != 0) & (pa[C_WIN_FIRST] == 1)
+    upper, lower = wanted(s, pa)
+    want = upper | lower
     npiles = pa[P_NPILES]
     # one pass rates every move (-1: pruned), a counting sort then writes them best first
     rating = ws.rating
@@ -141,19 +152,19 @@ def ordered_moves(s, pa, mode, out, ws, salt):
         placed[pri] = 0
     for i in range(n):
         pri = _priority(s, pa, tmp[i])
-        if tmp[i, 0] == MOVE and tmp[i, 1] < PLACE_WASTE and tmp[i, 2] < PLACE_WASTE:
+        if tmp[i, 0] == MOVE and tmp[i, 1] < npiles and tmp[i, 2] < PLACE_WASTE:
             src = np.int64(tmp[i, 1])
             down = np.int64(s[pa[O_PDOWN] + src])
             empty_dst = s[pa[O_PLEN] + tmp[i, 2]] == 0
             left = np.int64(s[pa[O_PLEN] + src]) - tmp[i, 3]
             # pointless: a whole tableau pile with no face-down card into a space, where piles
             # are interchangeable, gives the same position (reductions.interchangeable_piles)
-            if prune_space_swaps and empty_dst and down == 0 and left == 0 and src < npiles:
+            if interchangeable and empty_dst and down == 0 and left == 0:
                 pri = -1
-            elif twin_rule and not empty_dst and left > down and src < npiles:
-                if not fits_some_foundation(s, pa, pcard(s, pa, src, left - 1)):
+            elif twin_rule and not empty_dst and left > down:
+                if (want >> np.uint64(pcard(s, pa, src, left - 1))) & np.uint64(1) == 0:
                     pri = -1
-            if pri >= 0 and heuristic and src < npiles and not _purposeful(s, pa, src, left, down, empty_dst):
+            if pri >= 0 and heuristic and not _purposeful(s, pa, src, left, down, empty_dst, want):
                 pri = -1
         rating[i] = pri
         if pri >= 0:
@@ -171,7 +182,7 @@ def ordered_moves(s, pa, mode, out, ws, salt):
     return start[NPRIORITY]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tt_insert(h1, h2, tt, gen):
     """Record a position; False when it was already recorded in this generation.
 
@@ -193,7 +204,7 @@ def _tt_insert(h1, h2, tt, gen):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _depth_salt(salt, depth):
     """0 for the first attempt (the plain order); else a pseudo-random rotation per depth."""
     if salt == 0:

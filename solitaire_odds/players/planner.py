@@ -30,7 +30,7 @@ import numpy as np
 
 from ..engine import api
 from ..engine.playout import MAX_PLAY_MOVES, greedy_scores
-from ..engine.reductions import safe_foundation_move
+from ..engine.reductions import is_safe_foundation_move
 from ..rules import Rules
 from ..solver import Solver
 from . import Outcome
@@ -120,7 +120,7 @@ class PlannerPlayer(DealPlayer):
 
     def _is_safe_foundation_move(self, state: np.ndarray, move: np.ndarray) -> bool:
         """Would the search play ``move`` at once as a safe foundation move?"""
-        return safe_foundation_move(state, self.pa, move.reshape(1, 4), 1) == 0
+        return is_safe_foundation_move(state, self.pa, move)
 
     def _solve(self, state: np.ndarray) -> tuple[str, list[np.ndarray]]:
         """The solver's verdict on a full state and its winning line as engine rows."""
