@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .engine import api
-from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_deal, solve_root, workspace
+from .engine.search import GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_deal, solve_root, workspace
 from .engine.state import encode
 from .position import Position
 from .rules import Rules
@@ -72,7 +72,11 @@ class Solver:
         self._moves_seen: dict = {}
 
     def _next_generation(self) -> np.uint64:
-        """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot)."""
+        """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot).
+        Generations are 32-bit tags: when they run out the table is wiped and they start again."""
+        if self._gen + 2 * GENERATIONS > int(GEN_MASK):
+            self._ws.tt[:] = 0
+            self._gen = 0
         first = self._gen + 1
         self._gen += GENERATIONS
         return np.uint64(first)

@@ -207,3 +207,13 @@ def test_dead_waste_cards_end_the_search_as_the_plain_search_would():
             assert a.verdict == b.verdict, f"deal {deal}: reduced {a.verdict}, plain {b.verdict}"
             outcomes[(a.verdict, len(position.waste) > 0)] += 1
     assert outcomes[("lost", True)] >= 5 and outcomes[("won", False)] >= 5, dict(outcomes)
+
+
+def test_a_table_smaller_than_the_search_still_proves_a_loss():
+    """Classic Westcliff deal 3 is lost after about 110,000 positions; a table of 65,536 slots
+    must replace positions off the current line to finish, and reaches the same verdict."""
+    rules = resolve("westcliff-classic")
+    roomy = Solver(rules, budget=400_000).solve(3)
+    small = Solver(rules, budget=400_000, table_slots=1 << 16).solve(3)
+    assert roomy.verdict == small.verdict == "lost"
+    assert small.nodes > 1 << 16

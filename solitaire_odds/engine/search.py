@@ -42,7 +42,9 @@ LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
 GENERATIONS = 32  # table generations one solve may use (restarts + the full pass)
 SOUND, WIN_FIRST = 1, 2
-TT_WIDTH = 3  # a table slot: key half 1, key half 2, generation (0: free)
+TT_WIDTH = 3  # a table slot: key half 1, key half 2, tag (generation, 0: free; ON_LINE bit)
+GEN_MASK = np.uint64(0xFFFFFFFF)
+ON_LINE = np.uint64(1 << 32)
 
 Workspace = namedtuple("Workspace", [
     "tt",       # (slots, TT_WIDTH) uint64: the transposition table
@@ -52,6 +54,7 @@ Workspace = namedtuple("Workspace", [
     "moves",    # (depth, MAX_MOVES, 4) int16: the moves to try at each depth, best first
     "nmoves",   # (depth,) int64
     "idx",      # (depth,) int64: the next move to try at each depth
+    "slot",     # (depth,) int64: the table slot of the position at each depth of the line
     "undo",     # (depth, U_SIZE) uint64: how to take back the move played at each depth
     "save",     # (depth, S) uint8: the position before a move that rebuilds the tableau
     "tmp",      # (MAX_MOVES, 4) int16: legal moves before ordering
@@ -71,7 +74,7 @@ def workspace(pa: np.ndarray, slots: int, max_depth: int) -> Workspace:
         tt=np.zeros((slots, TT_WIDTH), dtype=np.uint64), root=np.zeros(size, dtype=np.uint8),
         state=np.zeros(size, dtype=np.uint8), hashes=np.zeros(H_SIZE, dtype=np.uint64),
         moves=np.zeros((depth, MAX_MOVES, 4), dtype=np.int16), nmoves=np.zeros(depth, dtype=np.int64),
-        idx=np.zeros(depth, dtype=np.int64), undo=np.zeros((depth, U_SIZE), dtype=np.uint64),
+        idx=np.zeros(depth, dtype=np.int64), slot=np.zeros(depth, dtype=np.int64), undo=np.zeros((depth, U_SIZE), dtype=np.uint64),
         save=np.zeros((depth, size), dtype=np.uint8), tmp=np.zeros((MAX_MOVES, 4), dtype=np.int16),
         rating=np.zeros(MAX_MOVES, dtype=np.int8), counts=np.zeros((3, NPRIORITY + 1), dtype=np.int64),
         scratch=np.zeros(ncards, dtype=np.uint8), deck=np.zeros(ncards, dtype=np.uint8),
@@ -184,24 +187,42 @@ def ordered_moves(s, pa, mode, out, ws, salt):
 
 @njit(cache=True, inline="always")
 def _tt_insert(h1, h2, tt, gen):
-    """Record a position; False when it was already recorded in this generation.
+    """Record a position met on the current line: its slot, or -1 when it is already recorded
+    in this generation (-2: not recorded, see below).
 
-    Open addressing, 16 probes; a slot's key halves and generation lie side by side, so a probe
-    reads one cache line. A full neighbourhood answers True without recording, which can only
-    cost time (the position may be searched again), never soundness.
+    Open addressing over 16 slots; a slot's key halves and tag (generation, and whether the
+    position is on the current line) lie side by side, so a probe reads one cache line. When the
+    16 slots all hold positions of this search, the first one not on the current line is
+    replaced, so a table smaller than the search still works (the replaced position may be
+    searched again: time, never soundness). Positions on the current line are never replaced, so
+    a line can never loop. If all 16 are on the line, nothing is recorded (again only time).
     """
     mask = np.uint64(tt.shape[0] - 1)
     i = h1 & mask
+    victim = -1
     for probe in range(16):
-        k = (i + np.uint64(probe)) & mask
-        if tt[k, 2] != gen:
-            tt[k, 0] = h1
-            tt[k, 1] = h2
-            tt[k, 2] = gen
-            return True
+        k = np.int64((i + np.uint64(probe)) & mask)
+        tag = tt[k, 2]
+        if (tag & GEN_MASK) != gen:
+            victim = k
+            break
         if tt[k, 0] == h1 and tt[k, 1] == h2:
-            return False
-    return True
+            return -1
+        if victim < 0 and (tag & ON_LINE) == 0:
+            victim = k
+    if victim < 0:
+        return -2
+    tt[victim, 0] = h1
+    tt[victim, 1] = h2
+    tt[victim, 2] = gen | ON_LINE
+    return victim
+
+
+@njit(cache=True, inline="always")
+def _tt_leave(tt, slot):
+    """The position recorded at ``slot`` is no longer on the current line: it may be replaced."""
+    if slot >= 0:
+        tt[slot, 2] &= ~ON_LINE
 
 
 @njit(cache=True, inline="always")
@@ -229,7 +250,7 @@ def search(pa, budget, mode, gen, ws, salt):
         return WON, 0, 0
     init_hash(s, pa, H)
     h1, h2 = position_key(s, pa, H)
-    _tt_insert(h1, h2, ws.tt, gen)
+    ws.slot[0] = _tt_insert(h1, h2, ws.tt, gen)
     nodes = 1
     nmoves[0] = ordered_moves(s, pa, mode, moves[0], ws, _depth_salt(salt, 0))
     idx[0] = 0
@@ -237,6 +258,7 @@ def search(pa, budget, mode, gen, ws, salt):
     truncated = False
     while depth >= 0:
         if idx[depth] >= nmoves[depth]:
+            _tt_leave(ws.tt, ws.slot[depth])
             depth -= 1
             if depth >= 0:
                 undo_move(s, pa, H, moves[depth, idx[depth] - 1], ws.undo[depth], ws.save[depth])
@@ -250,7 +272,8 @@ def search(pa, budget, mode, gen, ws, salt):
                     ws.path[d, k] = moves[d, idx[d] - 1, k]
             return WON, nodes, depth + 1
         h1, h2 = position_key(s, pa, H)
-        if not _tt_insert(h1, h2, ws.tt, gen):
+        slot = _tt_insert(h1, h2, ws.tt, gen)
+        if slot == -1:
             undo_move(s, pa, H, mv, ws.undo[depth], ws.save[depth])
             continue
         nodes += 1
@@ -258,9 +281,11 @@ def search(pa, budget, mode, gen, ws, salt):
             return UNKNOWN, nodes, 0
         if depth + 1 >= maxdepth:
             truncated = True
+            _tt_leave(ws.tt, slot)
             undo_move(s, pa, H, mv, ws.undo[depth], ws.save[depth])
             continue
         depth += 1
+        ws.slot[depth] = slot
         nmoves[depth] = ordered_moves(s, pa, mode, moves[depth], ws, _depth_salt(salt, depth))
         idx[depth] = 0
     return (UNKNOWN if truncated else LOST), nodes, 0
