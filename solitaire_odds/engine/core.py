@@ -20,7 +20,7 @@ mistakes an unexplored position for an explored one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import inline_kernel, kernel
 
 from .constants import (
     C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, DEAL, DEAL_ONE_EACH, DEAL_ROUND_ROBIN, DEAL_ROWS,
@@ -54,7 +54,7 @@ F_TURNED, F_BASE_SET, F_REFILL, F_RESTORE = 1, 2, 4, 8
 # numbered deals (the numba twin of solitaire_odds.deals.deck)
 
 
-@njit(cache=True)
+@kernel
 def shuffled_deck(deal, ncards, out):
     """Fill ``out[:ncards]`` with deal number ``deal``'s deck (see solitaire_odds.deals)."""
     for c in range(ncards):
@@ -69,7 +69,7 @@ def shuffled_deck(deal, ncards, out):
         out[j] = t
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def mix(z):
     """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
     z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
@@ -81,12 +81,12 @@ def mix(z):
 # small accessors
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def plen(s, pa, p):
     return np.int64(s[pa[O_PLEN] + p])
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def pcard(s, pa, p, i):
     return np.int64(s[pa[O_PCARDS] + p * pa[P_CAP] + i])
 
@@ -95,7 +95,7 @@ def pcard(s, pa, p, i):
 # hashing: one pseudo-random value per (region, index, card), XORed in and out
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _zob(H, slot, region, i, c):
     """Toggle the value of card (or count) ``c`` at index ``i`` of ``region`` in H[slot:slot+2]."""
     x = (U64(region) << U64(24)) | (U64(i) << U64(8)) | U64(c)
@@ -103,13 +103,13 @@ def _zob(H, slot, region, i, c):
     H[slot + 1] ^= mix(x * U64(0xD1B54A32D192ED03) + U64(0x13198A2E03707344))
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _group_salt(pa, p):
     """Pile ``p``'s group: tableau (0) or reserve (1)."""
     return U64(1) if p >= pa[P_NPILES] else U64(0)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _sum_toggle(H, p, at, salt, sign):
     """Add (sign 1) or take away (sign -1) pile ``p``'s mixed hash, salted, at H[at:at+2]."""
     salt = salt * U64(0xA0761D6478BD642F)
@@ -123,7 +123,7 @@ def _sum_toggle(H, p, at, salt, sign):
         H[at + 1] -= b
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _psum_toggle(pa, H, p, sign):
     """Add or take away pile ``p``'s part of the key sum: salted by the pile's number, or only
     by its group where piles are interchangeable; and of the order-free sum where piles become
@@ -136,7 +136,7 @@ def _psum_toggle(pa, H, p, sign):
             _sum_toggle(H, p, H_PSUM_FREE, _group_salt(pa, p), sign)
 
 
-@njit(cache=True)
+@kernel
 def init_hash(s, pa, H):
     """Compute every part of H from scratch (at a root, and after a move that rebuilds the
     tableau)."""
@@ -155,7 +155,7 @@ def init_hash(s, pa, H):
         _zob(H, H_FOUND, Z_FOUND, j, s[pa[O_FOUND] + j])
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def position_key(s, pa, H):
     """The 128-bit key (two uint64) of ``s``, whose hashes H are up to date."""
     word = (U64(s[pa[O_REDEALS]]) | (U64(s[pa[O_BASE]]) << U64(8)) | (U64(s[pa[O_OPENING]]) << U64(16))
@@ -168,7 +168,7 @@ def position_key(s, pa, H):
     return k1, k2
 
 
-@njit(cache=True)
+@kernel
 def state_key(s, pa, H):
     """The key of ``s`` computed from scratch (H is overwritten): for callers that do not keep
     H up to date move by move."""
@@ -180,24 +180,24 @@ def state_key(s, pa, H):
 # card operations that keep H up to date
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _push(s, pa, H, p, c):
     _stack_push(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], 2 * p, Z_PILE, c)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _pop(s, pa, H, p):
     return _stack_pop(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], 2 * p, Z_PILE)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _set_down(s, pa, H, p, d):
     _zob(H, 2 * p, Z_DOWN, 0, s[pa[O_PDOWN] + p])
     s[pa[O_PDOWN] + p] = d
     _zob(H, 2 * p, Z_DOWN, 0, d)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _stack_push(s, H, length_at, start, slot, region, c):
     """Push ``c`` on the stack of cards at ``start`` whose length is at ``length_at``."""
     n = s[length_at]
@@ -206,7 +206,7 @@ def _stack_push(s, H, length_at, start, slot, region, c):
     _zob(H, slot, region, n, c)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _stack_pop(s, H, length_at, start, slot, region):
     n = s[length_at] - 1
     s[length_at] = n
@@ -215,27 +215,27 @@ def _stack_pop(s, H, length_at, start, slot, region):
     return c
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _stock_push(s, pa, H, c):
     _stack_push(s, H, pa[O_SLEN], pa[O_STOCK], H_STOCK, Z_STOCK, c)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _stock_pop(s, pa, H):
     return _stack_pop(s, H, pa[O_SLEN], pa[O_STOCK], H_STOCK, Z_STOCK)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _waste_push(s, pa, H, c):
     _stack_push(s, H, pa[O_WLEN], pa[O_WASTE], H_WASTE, Z_WASTE, c)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _waste_pop(s, pa, H):
     return _stack_pop(s, H, pa[O_WLEN], pa[O_WASTE], H_WASTE, Z_WASTE)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _found_add(s, pa, H, j, delta):
     _zob(H, H_FOUND, Z_FOUND, j, s[pa[O_FOUND] + j])
     s[pa[O_FOUND] + j] += delta
@@ -246,7 +246,7 @@ def _found_add(s, pa, H, j, delta):
 # the rules
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def found_next(s, pa, j):
     """Rank foundation ``j`` takes next, or -1 when it is full or has no base yet."""
     cnt = np.int64(s[pa[O_FOUND] + j])
@@ -263,7 +263,7 @@ def found_next(s, pa, j):
     return (base + cnt) % 13
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def found_top(s, pa, j):
     """Card on top of foundation ``j`` (it must hold at least one)."""
     cnt = np.int64(s[pa[O_FOUND] + j])
@@ -277,19 +277,19 @@ def found_top(s, pa, j):
     return (j % 4) * 13 + r
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def fits_found(s, pa, c, j):
     if c // 13 != j % 4:
         return False
     return c % 13 == found_next(s, pa, j)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _bit(c):
     return U64(1) << U64(c)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def wanted(s, pa):
     """The card values the foundations take next, as two bit masks: the UPPER group's (the King
     foundations, or every foundation of a one-deck game) and the LOWER group's (Ace foundations)."""
@@ -305,19 +305,19 @@ def wanted(s, pa):
     return upper, lower
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def fits_some_foundation(s, pa, c):
     upper, lower = wanted(s, pa)
     return ((upper | lower) & _bit(c)) != 0
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def builds_on(pa, c, onto):
     """May card ``c`` be placed on card ``onto`` in the tableau? (compile.builds_on, as a mask)"""
     return ((U64(pa[P_ACCEPT + c]) >> U64(onto)) & U64(1)) != 0
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def space_takes(s, pa, c, source):
     """May a run with bottom card ``c`` coming from ``source`` (a place code) enter a space?"""
     rule = pa[P_SPACE]
@@ -339,7 +339,7 @@ def space_takes(s, pa, c, source):
     return False
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def is_won(s, pa):
     for j in range(pa[P_NFOUND]):
         if s[pa[O_FOUND] + j] != 13:
@@ -352,7 +352,7 @@ def is_won(s, pa):
 # once, then each source card finds its destinations with one mask test
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _add(out, n, kind, src, dst, cnt):
     out[n, 0] = kind
     out[n, 1] = src
@@ -361,7 +361,7 @@ def _add(out, n, kind, src, dst, cnt):
     return n + 1
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def run_length(s, pa, p):
     """Face-up cards on top of pile ``p`` that form a movable sequence."""
     n = plen(s, pa, p)
@@ -376,7 +376,7 @@ def run_length(s, pa, p):
     return k
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def tableau_tops(s, pa):
     """The bit mask of the tableau piles' top card values, and the number of spaces."""
     tops = U64(0)
@@ -390,7 +390,7 @@ def tableau_tops(s, pa):
     return tops, spaces
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _to_piles(s, pa, out, n, c, src, k, tops, spaces, first_space_only):
     """Moves of ``k`` cards with bottom card ``c`` from ``src`` onto every tableau pile whose top
     card takes it, and into the spaces (only the first one when ``first_space_only``)."""
@@ -412,7 +412,7 @@ def _to_piles(s, pa, out, n, c, src, k, tops, spaces, first_space_only):
     return n
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _to_found(out, n, c, src, groups, upper, lower):
     """Moves of card ``c`` from ``src`` to the foundations of ``groups`` that want it."""
     if (groups & UPPER) != 0 and (upper & _bit(c)) != 0:
@@ -422,7 +422,7 @@ def _to_found(out, n, c, src, groups, upper, lower):
     return n
 
 
-@njit(cache=True)
+@kernel
 def generate(s, pa, out, first_space_only):
     """Write the legal moves into ``out`` (rows [kind, src, dst, n]); return their count. With
     ``first_space_only`` a card or run enters only the first space, not each of them: for the
@@ -501,7 +501,7 @@ def generate(s, pa, out, first_space_only):
     return n
 
 
-@njit(cache=True)
+@kernel
 def legal_moves(s, pa, out):
     """Write every legal move into ``out`` (rows [kind, src, dst, n]); return their count."""
     return generate(s, pa, out, False)
@@ -511,7 +511,7 @@ def legal_moves(s, pa, out):
 # making and unmaking a move
 
 
-@njit(cache=True)
+@kernel
 def _deal_round_robin(s, pa, H, cards, count):
     """Deal ``cards[:count]`` onto the piles, card k onto pile k % piles."""
     npiles = pa[P_NPILES]
@@ -519,7 +519,7 @@ def _deal_round_robin(s, pa, H, cards, count):
         _push(s, pa, H, k % npiles, cards[k])
 
 
-@njit(cache=True)
+@kernel
 def _gather_and_redeal(s, pa, H, scratch):
     """St. Helena's redeal: pile 12 onto 11, ..., all onto pile 1, the pack dealt round the
     piles again from its top (or, turned over, from its bottom)."""
@@ -538,7 +538,7 @@ def _gather_and_redeal(s, pa, H, scratch):
     _deal_round_robin(s, pa, H, scratch, count)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _take_card(s, pa, H, src):
     """Remove and return the single card on top of ``src``."""
     if src == PLACE_WASTE:
@@ -553,7 +553,7 @@ def _take_card(s, pa, H, src):
     return _pop(s, pa, H, src)
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _put_card(s, pa, H, dst, c):
     """Put card ``c`` on ``dst`` (a pile, the waste, the stock or a foundation)."""
     if dst == PLACE_WASTE:
@@ -566,7 +566,7 @@ def _put_card(s, pa, H, dst, c):
         _push(s, pa, H, dst, c)
 
 
-@njit(cache=True)
+@kernel
 def do_move(s, pa, H, mv, undo, save, scratch):
     """Play move ``mv`` (a row [kind, src, dst, n]) on ``s`` in place, keeping H up to date, and
     write into ``undo`` what :func:`undo_move` needs. A move that rebuilds the tableau (a
@@ -648,7 +648,7 @@ def do_move(s, pa, H, mv, undo, save, scratch):
     undo[U_FLAGS] = flags
 
 
-@njit(cache=True)
+@kernel
 def undo_move(s, pa, H, mv, undo, save):
     """Take back move ``mv`` played by :func:`do_move` with record ``undo`` (and ``save``)."""
     kind = mv[0]
@@ -704,7 +704,7 @@ def undo_move(s, pa, H, mv, undo, save):
 # the first position of a deal
 
 
-@njit(cache=True)
+@kernel
 def deal_into(s, pa, deck, scratch):
     """Lay out ``deck`` (face codes, deck[0] dealt first) as the game's first position."""
     for i in range(pa[S_SIZE]):
@@ -755,7 +755,7 @@ def deal_into(s, pa, deck, scratch):
         s[pa[O_SLEN]] = n + 1
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _place(s, pa, p, c):
     """Put ``c`` on pile ``p`` while dealing (the key is computed afterwards)."""
     n = s[pa[O_PLEN] + p]

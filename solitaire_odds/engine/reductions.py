@@ -10,7 +10,7 @@ search. The one exception is ``win_first``, a heuristic used only in a pass that
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import inline_kernel, kernel
 
 from ..rules import Rules
 from .constants import (
@@ -106,7 +106,7 @@ def capabilities(rules: Rules) -> dict:
 # --- the per-position tests ------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def on_foundation(s, pa, c):
     """Is (a copy of) card ``c`` already on its foundation? One-deck games built up by suit."""
     cnt = np.int64(s[pa[O_FOUND] + c // 13])
@@ -116,7 +116,7 @@ def on_foundation(s, pa, c):
     return (r - np.int64(s[pa[O_BASE]])) % 13 < cnt
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def safe_to_foundation(s, pa, c):
     """Card ``c`` may go up at once (see :func:`safe_foundation`): both cards one rank lower of
     the other colour are up (an Ace with Ace-based foundations always is)."""
@@ -134,7 +134,7 @@ def safe_to_foundation(s, pa, c):
     return True
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def dead_card_in_waste(s, pa):
     """Where :func:`dead_waste` holds: a card below the waste's top, or a top card no longer
     live, can never leave the waste."""
@@ -144,7 +144,7 @@ def dead_card_in_waste(s, pa):
     return (wlen >= 2) | ((wlen == 1) & (s[pa[O_WLIVE]] == 0))
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def safe_foundation_play(s, pa):
     """The first foundation move safe to play at once (see :func:`safe_foundation`), as
     (source place, foundation place), or (-1, -1). Looks only at the cards that can go up in
@@ -168,7 +168,7 @@ def safe_foundation_play(s, pa):
     return -1, -1
 
 
-@njit(cache=True)
+@kernel
 def is_safe_foundation_move(s, pa, mv):
     """Is move ``mv`` (a row) a foundation play safe to make at once (see :func:`safe_foundation`)?"""
     if pa[C_SAFE_FOUNDATION] == 0 or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from .jit import inline_kernel, kernel
 
 from .constants import (
     C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
@@ -82,7 +82,7 @@ def workspace(pa: np.ndarray, slots: int, max_depth: int) -> Workspace:
     )
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _purposeful(s, pa, src, left, down, empty_dst, want):
     """WIN_FIRST heuristic: a tableau move is worth trying when it turns a face-down card
     up, empties its pile onto a card, or uncovers a card that can go to a foundation."""
@@ -93,7 +93,7 @@ def _purposeful(s, pa, src, left, down, empty_dst, want):
     return (want >> np.uint64(pcard(s, pa, src, left - 1))) & np.uint64(1) != 0
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _priority(s, pa, mv):
     kind = mv[0]
     if kind == TURN:
@@ -116,13 +116,13 @@ def _priority(s, pa, mv):
     return 3
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def interchangeable_now(s, pa):
     """Are the piles interchangeable at ``s`` (always, or once the stock is empty)?"""
     return (pa[C_INTERCHANGEABLE_PILES] == 1) | ((pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1) & (s[pa[O_SLEN]] == 0))
 
 
-@njit(cache=True)
+@kernel
 def ordered_moves(s, pa, mode, out, ws, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
@@ -185,7 +185,7 @@ def ordered_moves(s, pa, mode, out, ws, salt):
     return start[NPRIORITY]
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _tt_insert(h1, h2, tt, gen):
     """Record a position met on the current line: its slot, or -1 when it is already recorded
     in this generation (-2: not recorded, see below).
@@ -218,14 +218,14 @@ def _tt_insert(h1, h2, tt, gen):
     return victim
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _tt_leave(tt, slot):
     """The position recorded at ``slot`` is no longer on the current line: it may be replaced."""
     if slot >= 0:
         tt[slot, 2] &= ~ON_LINE
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _depth_salt(salt, depth):
     """0 for the first attempt (the plain order); else a pseudo-random rotation per depth."""
     if salt == 0:
@@ -234,7 +234,7 @@ def _depth_salt(salt, depth):
     return np.int64((x >> np.uint64(33)) & np.uint64(0xFFFF))
 
 
-@njit(cache=True)
+@kernel
 def search(pa, budget, mode, gen, ws, salt):
     """Depth-first search from ``ws.root``. Returns (verdict, nodes, length of the winning line
     written to ``ws.path``). ``gen`` marks this search's entries in the table."""
@@ -291,7 +291,7 @@ def search(pa, budget, mode, gen, ws, salt):
     return (UNKNOWN if truncated else LOST), nodes, 0
 
 
-@njit(cache=True)
+@kernel
 def solve_root(pa, budget, win_first, reductions, gen, ws):
     """Solve from ``ws.root``: when asked (and the game has one), the WIN_FIRST pass, then the
     full search with the SOUND reductions (the plain search without ``reductions``).
@@ -321,7 +321,7 @@ def solve_root(pa, budget, win_first, reductions, gen, ws):
     return verdict, total + nodes, length
 
 
-@njit(cache=True)
+@kernel
 def solve_deal(deal, pa, budget, win_first, reductions, gen, ws):
     """Deal number ``deal`` dealt into ``ws.root`` and solved by :func:`solve_root`."""
     shuffled_deck(deal, pa[P_NCARDS], ws.deck)
