@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .engine import api
-from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_deal, solve_root, workspace
+from .engine.constants import P_NCARDS
+from .engine.core import deal_into, shuffled_deck
+from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace
+from .engine.shortcuts import win_pass
 from .engine.state import encode
 from .position import Position
 from .rules import Rules
@@ -29,6 +32,7 @@ class SolveResult:
     nodes: int                   # positions expanded, over both passes
     seconds: float
     line: list = field(default_factory=list)  # the winning moves, as position.py tuples
+    decided_by: str = "search"   # the step that gave the verdict: shortcuts | search (see Solver.solve)
 
 
 SLOT_BYTES = 8 * TT_WIDTH
@@ -74,7 +78,7 @@ class Solver:
     def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot)."""
         first = self._gen + 1
-        self._gen += GENERATIONS
+        self._gen += GENERATIONS + 2  # solve_root's, then two for the shortcut pass
         return np.uint64(first)
 
     def solve(self, deal: int | None = None, deck: list[int] | None = None,
@@ -85,7 +89,9 @@ class Solver:
             raise ValueError("give a deal number or a deck")
         if deck is not None:
             return self.solve_position(api.initial_position(self.rules, deck), budget)
-        return self._run(solve_deal, np.uint64(deal), budget)
+        shuffled_deck(np.uint64(deal), self.pa[P_NCARDS], self._ws.deck)
+        deal_into(self._ws.root, self.pa, self._ws.deck, self._ws.scratch)
+        return self._run(budget)
 
     def solve_position(self, position: Position, budget: int | None = None) -> SolveResult:
         """Solve from any position of this game (a constructed one, or one met in play)."""
@@ -94,15 +100,24 @@ class Solver:
     def solve_state(self, state: np.ndarray, budget: int | None = None) -> SolveResult:
         """Solve from an engine state (the flat array players and kernels hold)."""
         self._ws.root[:] = state
-        return self._run(solve_root, None, budget)
+        return self._run(budget)
 
-    def _run(self, kernel, deal, budget) -> SolveResult:
+    def _run(self, budget) -> SolveResult:
+        """Decide the position in ``ws.root``, step by step; the first step with a verdict
+        gives it. With ``win_first``: the shortcut pass (engine.shortcuts), which only wins.
+        Then the search (engine.search), whose own first pass is also win-first."""
         start = time.perf_counter()
-        head = () if deal is None else (deal,)
-        verdict, nodes, length = kernel(*head, self.pa, int(budget or self.budget), self.win_first, self.reductions,
-                                        self._next_generation(), self._ws)
+        budget, gen = int(budget or self.budget), self._next_generation()
+        nodes, part = 0, "search"
+        verdict = UNKNOWN
+        if self.win_first:
+            verdict, nodes, length = win_pass(self.pa, budget, gen + np.uint64(GENERATIONS), self._ws)
+            part = "shortcuts"
+        if verdict != WON:
+            verdict, more, length = solve_root(self.pa, budget, self.win_first, self.reductions, gen, self._ws)
+            nodes, part = nodes + more, "search"
         seconds = time.perf_counter() - start
-        return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length))
+        return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length), part)
 
     def _line(self, length: int) -> list:
         """The first ``length`` moves of the path as tuples; each distinct row is converted

@@ -14,10 +14,10 @@ from numba import njit
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_SAFE_FOUNDATION, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WLEN,
-    O_WLIVE, P_FOUND_KIND, PLACE_FOUND,
+    C_DEAD_WASTE, C_POINTLESS_RETURN, C_SAFE_FOUNDATION, C_SAFE_LOW, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE,
+    NO_BASE, O_BASE, O_FOUND, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NPILES, PLACE_FOUND, PLACE_WASTE,
 )
-from .core import found_next
+from .core import found_next, found_top
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -34,6 +34,57 @@ def safe_foundation(rules: Rules) -> bool:
     gain. So the shortened line wins too, and searching only this move loses no win.
     """
     return rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and not rules["foundation_return"]
+
+
+def safe_foundation_low(rules: Rules) -> bool:
+    """A tableau pile's top card ``c`` of rank r (Ace = 0) that fits its foundation may go up at
+    once, ignoring every alternative, when both foundations of the other colour hold at least
+    r - 1 cards and the other foundation of its colour at least r - 2
+    (:func:`low_enough`), with or without foundation returns. This is the rule of Blake & Gent's
+    Theorem 1 (their ``opp <= 2 and same <= 3``); the argument below is this project's own.
+
+    Holds in the one-deck games built down in alternating colours on foundations built up by
+    suit from the Ace without wrap: the Westcliff family (every switch: returns, run moves
+    partial, whole or single, waste on or off, Aces out) and Easthaven (both readings). Not in
+    Duchess: its chosen base and wrap let a card of the rank just below the base sit on a
+    base-rank card, which breaks the closure below.
+
+    Let D be the cards the thresholds put up: c's suit below r, the opposite colour below
+    r - 1, the other suit of c's colour below r - 2; and D2 = D + {c, x1, x2, y} with x1, x2
+    the opposite-colour cards of rank r - 1 and y the other card of c's colour of rank r - 2.
+    D2 is closed: a card that can be built on a D2 card (opposite colour, one rank lower) is in
+    D2, and D2 meets each suit in its lowest ranks. Take any winning line L from position Q and
+    let Q' be Q with c played up. Play L from Q' with these changes: no D2 card ever leaves the
+    foundations (a return of one is skipped); a move of a D2 card that is already up in the
+    copy is skipped; the first move of x1, x2 or y not yet up plays it up instead (with the D2
+    cards lying on it, already up or among x1, x2, y), which is legal because the foundations
+    below them (D and c) are always up in the copy; a run whose lower part is not in D2 moves
+    only that part (the cards above a D2 card in a run are in D2, by closure). By induction
+    along L the copy is always the position of L with the D2 cards that are up in the copy
+    taken out of the tableau: every other move of L stays legal (a card that is not in D2
+    never goes onto a D2 card, by closure; its foundation has no D2 card above its place; a
+    dealt row or a turned card lands on the same cards less the removed ones; the copy only
+    has more face-up cards and spaces, which add choices; a run that was whole stays whole).
+    When L wins, every card is up in both. So Q' is winnable whenever Q is: playing c up
+    loses no win.
+    """
+    return (rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and rules["foundations"] == "suit-up"
+            and not rules["wrap"])
+
+
+def pointless_return(rules: Rules) -> bool:
+    """A foundation card may not come back to the tableau when :func:`safe_foundation_low`
+    would play it straight back up (see :func:`returns_pointlessly`). Holds where that rule
+    holds and foundation returns are allowed.
+
+    Such a return m from position P leads to P1, from which playing the card up gives P again.
+    The construction of :func:`safe_foundation_low` turns a winning line L from P1 into one
+    from P that has no more returns than L: so a winning line from P with the fewest returns
+    never starts with m, and pruning m at every position keeps a win whenever there is one.
+    The test reads the position only (not the move that led to it), so the transposition
+    table cannot carry a pruning from one path to another.
+    """
+    return safe_foundation_low(rules) and rules["foundation_return"]
 
 
 def twin_swap(rules: Rules) -> bool:
@@ -90,7 +141,8 @@ def win_first(rules: Rules) -> bool:
 
 
 def capabilities(rules: Rules) -> dict:
-    return {"safe_foundation": safe_foundation(rules), "twin_swap": twin_swap(rules),
+    return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
+            "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules)}
 
@@ -127,6 +179,33 @@ def safe_to_foundation(s, pa, c):
 
 
 @njit(cache=True)
+def low_enough(s, pa, c):
+    """Card ``c`` of rank r passes the thresholds of :func:`safe_foundation_low`: each
+    foundation of the other colour holds at least r - 1 cards, the other one of its colour at
+    least r - 2 (its own foundation is not looked at)."""
+    r = np.int64(c % 13)
+    suit = c // 13
+    red = (suit == 1) | (suit == 2)
+    for j in range(4):
+        if j == suit:
+            continue
+        j_red = (j == 1) | (j == 2)
+        need = r - 1 if j_red != red else r - 2
+        if np.int64(s[pa[O_FOUND] + j]) < need:
+            return False
+    return True
+
+
+@njit(cache=True)
+def returns_pointlessly(s, pa, mv):
+    """Where :func:`pointless_return` holds: ``mv`` brings a foundation card to the tableau
+    that :func:`safe_foundation_low` would play straight back."""
+    if pa[C_POINTLESS_RETURN] == 0 or mv[0] != MOVE or mv[1] < PLACE_FOUND or mv[2] >= PLACE_WASTE:
+        return False
+    return low_enough(s, pa, found_top(s, pa, np.int64(mv[1]) - PLACE_FOUND))
+
+
+@njit(cache=True)
 def dead_card_in_waste(s, pa):
     """Where :func:`dead_waste` holds: a card below the waste's top, or a top card no longer
     live, can never leave the waste."""
@@ -139,12 +218,17 @@ def dead_card_in_waste(s, pa):
 @njit(cache=True)
 def safe_foundation_move(s, pa, moves, n):
     """The index among ``moves[:n]`` of a foundation move safe to play at once (see
-    :func:`safe_foundation`), or -1."""
-    if pa[C_SAFE_FOUNDATION] == 0 or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
+    :func:`safe_foundation`, and :func:`safe_foundation_low` for a tableau pile's card), or -1."""
+    old = pa[C_SAFE_FOUNDATION] == 1
+    low = pa[C_SAFE_LOW] == 1
+    if not (old or low) or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
         return -1
     for i in range(n):
-        if moves[i, 0] == MOVE and moves[i, 2] >= PLACE_FOUND:
+        if moves[i, 0] == MOVE and moves[i, 2] >= PLACE_FOUND and moves[i, 1] < PLACE_FOUND:
             j = moves[i, 2] - PLACE_FOUND
-            if safe_to_foundation(s, pa, np.int64(found_next(s, pa, j)) + j * 13):
+            c = np.int64(found_next(s, pa, j)) + j * 13
+            if old and safe_to_foundation(s, pa, c):
+                return i
+            if low and moves[i, 1] < pa[P_NPILES] and low_enough(s, pa, c):
                 return i
     return -1

@@ -36,7 +36,7 @@ from .core import (
     H_SIZE, U_SIZE, deal_into, do_move, fits_some_foundation, init_hash, is_won, legal_moves, pcard,
     position_key, shuffled_deck, undo_move,
 )
-from .reductions import dead_card_in_waste, safe_foundation_move
+from .reductions import dead_card_in_waste, returns_pointlessly, safe_foundation_move
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
@@ -141,6 +141,8 @@ def ordered_moves(s, pa, mode, out, ws, salt):
         placed[pri] = 0
     for i in range(n):
         pri = _priority(s, pa, tmp[i])
+        if (mode & SOUND) != 0 and returns_pointlessly(s, pa, tmp[i]):
+            pri = -1
         if tmp[i, 0] == MOVE and tmp[i, 1] < PLACE_WASTE and tmp[i, 2] < PLACE_WASTE:
             src = np.int64(tmp[i, 1])
             down = np.int64(s[pa[O_PDOWN] + src])

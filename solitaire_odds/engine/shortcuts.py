@@ -1,0 +1,150 @@
+"""A short first pass that looks only for wins, with two shortcuts that are not sound:
+
+* every foundation move is played at once, ignoring the alternatives (a card may still be
+  needed in the tableau, so this can miss wins);
+* positions that differ only by exchanging the two suits of one colour count as one
+  (:func:`colour_key`): after one of them is searched the other is skipped, although the
+  suits' foundations and the cards buried under them may make them differ.
+
+Both only cut the search, so every line the pass finds is made of legal moves: a WON it
+returns is a real win (and is replayed through the reference like every other). It never
+answers LOST; whatever it does not win goes to the sound search (:mod:`.search`).
+Blake & Gent's Solvitaire runs the same two shortcuts (its "streamliners") before its full
+search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .constants import (
+    C_INTERCHANGEABLE_PILES, FOUND_CHOSEN_BASE, MOVE, NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PDOWN, O_REDEALS,
+    O_SLEN, O_STOCK, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NFOUND, P_NPILES, P_NRES, PLACE_FOUND, S_SIZE,
+)
+from .core import do_move, init_hash, is_won, mix, pcard, plen, undo_move
+from .search import SOUND, UNKNOWN, WIN_FIRST, WON, _tt_insert, ordered_moves
+
+U64 = np.uint64
+SHARE = 10  # the pass gets a tenth of the budget, as Solvitaire's streamliners get a tenth of the time
+
+
+@njit(cache=True, inline="always")
+def _colour_code(c):
+    """A card as (rank, colour): the two suits of a colour look alike."""
+    suit = c // 13
+    return np.int64(c % 13) * 2 + ((suit == 1) | (suit == 2))
+
+
+@njit(cache=True, inline="always")
+def _fold(h, v, seed):
+    return mix(h * U64(0x9E3779B97F4A7C15) + U64(v) + seed)
+
+
+@njit(cache=True)
+def colour_key(s, pa, seed):
+    """A 64-bit key of ``s`` blind to which suit of a colour a card has (``seed`` picks one of
+    two independent keys). The foundations of a colour enter as their two counts in order."""
+    seed = U64(seed)
+    total = U64(0)
+    npiles = pa[P_NPILES]
+    for p in range(npiles + pa[P_NRES]):
+        h = _fold(U64(0), s[pa[O_PDOWN] + p], seed)
+        for i in range(plen(s, pa, p)):
+            h = _fold(h, _colour_code(pcard(s, pa, p, i)) + 1, seed)
+        if pa[C_INTERCHANGEABLE_PILES] == 1:
+            salt = 1 if p >= npiles else 0
+        else:
+            salt = p + 2
+        total += mix(h ^ (U64(salt) * U64(0xA0761D6478BD642F)))
+    h = _fold(seed, 7, seed)
+    for i in range(s[pa[O_SLEN]]):
+        h = _fold(h, _colour_code(s[pa[O_STOCK] + i]), seed)
+    h = _fold(h, 99, seed)
+    for i in range(s[pa[O_WLEN]]):
+        h = _fold(h, _colour_code(s[pa[O_WASTE] + i]), seed)
+    for pair in range(pa[P_NFOUND] // 4 * 2):  # suits 0, 3 black and 1, 2 red, per group of four
+        g = pair // 2 * 4
+        a = np.int64(s[pa[O_FOUND] + g + (0 if pair % 2 == 0 else 1)])
+        b = np.int64(s[pa[O_FOUND] + g + (3 if pair % 2 == 0 else 2)])
+        h = _fold(h, min(a, b) * 16 + max(a, b), seed)
+    h = _fold(h, np.int64(s[pa[O_REDEALS]]) | (np.int64(s[pa[O_BASE]]) << 8) | (np.int64(s[pa[O_OPENING]]) << 16)
+              | (np.int64(s[pa[O_WLIVE]]) << 24), seed)
+    return total ^ h
+
+
+@njit(cache=True)
+def _keep_first_foundation_move(s, pa, moves, n):
+    """Shortcut: when the best move (foundation moves come first) plays a card up, keep only
+    it. Not while Duchess' base is still to choose: that choice is the whole game."""
+    if n > 1 and moves[0, 0] == MOVE and moves[0, 2] >= PLACE_FOUND and moves[0, 1] < PLACE_FOUND:
+        if not (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
+            return 1
+    return n
+
+
+@njit(cache=True)
+def shortcut_search(pa, budget, mode, gen, ws, salt):
+    """Depth-first search from ``ws.root`` with both shortcuts (and the reductions ``mode``
+    allows). Returns (WON or UNKNOWN, nodes, line length in ``ws.path``)."""
+    s = ws.state
+    H = ws.hashes
+    moves = ws.moves
+    idx = ws.idx
+    nmoves = ws.nmoves
+    maxdepth = moves.shape[0] - 1
+    for i in range(pa[S_SIZE]):
+        s[i] = ws.root[i]
+    if is_won(s, pa):
+        return WON, 0, 0
+    init_hash(s, pa, H)  # do_move keeps H; the key here is colour_key
+    _tt_insert(colour_key(s, pa, 1), colour_key(s, pa, 2), ws.tt, gen)
+    nodes = 1
+    nmoves[0] = _keep_first_foundation_move(s, pa, moves[0], ordered_moves(s, pa, mode, moves[0], ws, salt))
+    idx[0] = 0
+    depth = 0
+    while depth >= 0:
+        if idx[depth] >= nmoves[depth]:
+            depth -= 1
+            if depth >= 0:
+                undo_move(s, pa, H, moves[depth, idx[depth] - 1], ws.undo[depth], ws.save[depth])
+            continue
+        mv = moves[depth, idx[depth]]
+        idx[depth] += 1
+        do_move(s, pa, H, mv, ws.undo[depth], ws.save[depth], ws.scratch)
+        if is_won(s, pa):
+            for d in range(depth + 1):
+                for k in range(4):
+                    ws.path[d, k] = moves[d, idx[d] - 1, k]
+            return WON, nodes, depth + 1
+        if not _tt_insert(colour_key(s, pa, 1), colour_key(s, pa, 2), ws.tt, gen) or depth + 1 >= maxdepth:
+            undo_move(s, pa, H, mv, ws.undo[depth], ws.save[depth])
+            continue
+        nodes += 1
+        if nodes >= budget:
+            return UNKNOWN, nodes, 0
+        depth += 1
+        nmoves[depth] = _keep_first_foundation_move(s, pa, moves[depth],
+                                                    ordered_moves(s, pa, mode, moves[depth], ws, salt))
+        idx[depth] = 0
+    return UNKNOWN, nodes, 0
+
+
+@njit(cache=True)
+def win_pass(pa, budget, gen, ws):
+    """The shortcut pass on a tenth of ``budget``: first with the win-first heuristic's pruning
+    as well, then, if that space is spent without a win, without it. Uses table generations
+    ``gen`` and ``gen + 1``. Returns (WON or UNKNOWN, nodes, line length)."""
+    left = max(1000, budget // SHARE)
+    total = 0
+    for attempt in range(2):
+        mode = SOUND | WIN_FIRST if attempt == 0 else SOUND
+        verdict, nodes, length = shortcut_search(pa, left, mode, gen + U64(attempt), ws, 0)
+        total += nodes
+        left -= nodes
+        if verdict == WON:
+            return WON, total, length
+        if left <= 0:
+            break
+    return UNKNOWN, total, 0
+
