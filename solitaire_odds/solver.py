@@ -16,7 +16,7 @@ from .engine import api
 from .engine.constants import P_NCARDS
 from .engine.core import deal_into, shuffled_deck
 from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace
-from .engine.shortcuts import win_pass
+from .engine import shortcuts
 from .engine.state import encode
 from .position import Position
 from .rules import Rules
@@ -78,7 +78,7 @@ class Solver:
     def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot)."""
         first = self._gen + 1
-        self._gen += GENERATIONS + 2  # solve_root's, then two for the shortcut pass
+        self._gen += GENERATIONS + shortcuts.GENERATIONS  # solve_root's, then the shortcut pass's
         return np.uint64(first)
 
     def solve(self, deal: int | None = None, deck: list[int] | None = None,
@@ -111,7 +111,7 @@ class Solver:
         nodes, part = 0, "search"
         verdict = UNKNOWN
         if self.win_first:
-            verdict, nodes, length = win_pass(self.pa, budget, gen + np.uint64(GENERATIONS), self._ws)
+            verdict, nodes, length = shortcuts.win_pass(self.pa, budget, gen + np.uint64(GENERATIONS), self._ws)
             part = "shortcuts"
         if verdict != WON:
             verdict, more, length = solve_root(self.pa, budget, self.win_first, self.reductions, gen, self._ws)

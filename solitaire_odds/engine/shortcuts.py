@@ -2,9 +2,12 @@
 
 * every foundation move is played at once, ignoring the alternatives (a card may still be
   needed in the tableau, so this can miss wins);
-* positions that differ only by exchanging the two suits of one colour count as one
-  (:func:`colour_key`): after one of them is searched the other is skipped, although the
-  suits' foundations and the cards buried under them may make them differ.
+* positions that differ only by exchanging the two suits of one colour, or by the order of
+  the tableau piles, count as one (:func:`colour_key`): after one of them is searched the
+  other is skipped, although the suits' foundations, the cards buried under them or the
+  piles a row is dealt onto may make them differ;
+* a whole pile with no face-down card never moves into a space (in Easthaven the piles'
+  order matters while rows are dealt).
 
 Both only cut the search, so every line the pass finds is made of legal moves: a WON it
 returns is a real win (and is replayed through the reference like every other). It never
@@ -19,13 +22,14 @@ import numpy as np
 from numba import njit
 
 from .constants import (
-    C_INTERCHANGEABLE_PILES, FOUND_CHOSEN_BASE, MOVE, NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PDOWN, O_REDEALS,
+    DEAL, FOUND_CHOSEN_BASE, MOVE, NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PDOWN, O_REDEALS,
     O_SLEN, O_STOCK, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NFOUND, P_NPILES, P_NRES, PLACE_FOUND, S_SIZE,
 )
 from .core import do_move, init_hash, is_won, mix, pcard, plen, undo_move
-from .search import SOUND, UNKNOWN, WIN_FIRST, WON, _tt_insert, ordered_moves
+from .search import SOUND, UNKNOWN, WON, _tt_insert, ordered_moves
 
 U64 = np.uint64
+GENERATIONS = 16  # table generations one pass may use (one a restart)
 SHARE = 10  # the pass gets a tenth of the budget, as Solvitaire's streamliners get a tenth of the time
 
 
@@ -43,8 +47,9 @@ def _fold(h, v, seed):
 
 @njit(cache=True)
 def colour_key(s, pa, seed):
-    """A 64-bit key of ``s`` blind to which suit of a colour a card has (``seed`` picks one of
-    two independent keys). The foundations of a colour enter as their two counts in order."""
+    """A 64-bit key of ``s`` blind to which suit of a colour a card has and to the order of
+    the tableau piles (``seed`` picks one of two independent keys). The foundations of a
+    colour enter as their two counts in order."""
     seed = U64(seed)
     total = U64(0)
     npiles = pa[P_NPILES]
@@ -52,10 +57,7 @@ def colour_key(s, pa, seed):
         h = _fold(U64(0), s[pa[O_PDOWN] + p], seed)
         for i in range(plen(s, pa, p)):
             h = _fold(h, _colour_code(pcard(s, pa, p, i)) + 1, seed)
-        if pa[C_INTERCHANGEABLE_PILES] == 1:
-            salt = 1 if p >= npiles else 0
-        else:
-            salt = p + 2
+        salt = 1 if p >= npiles else 0
         total += mix(h ^ (U64(salt) * U64(0xA0761D6478BD642F)))
     h = _fold(seed, 7, seed)
     for i in range(s[pa[O_SLEN]]):
@@ -74,17 +76,39 @@ def colour_key(s, pa, seed):
 
 
 @njit(cache=True)
-def _keep_first_foundation_move(s, pa, moves, n):
+def _shortcut_order(s, pa, moves, n, deal_first):
     """Shortcut: when the best move (foundation moves come first) plays a card up, keep only
-    it. Not while Duchess' base is still to choose: that choice is the whole game."""
+    it (not while Duchess' base is still to choose: that choice is the whole game). A whole
+    pile with no face-down card never moves into a space. With ``deal_first``, a row dealt
+    from the stock is tried before the tableau moves."""
     if n > 1 and moves[0, 0] == MOVE and moves[0, 2] >= PLACE_FOUND and moves[0, 1] < PLACE_FOUND:
         if not (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
             return 1
+    m = 0
+    for i in range(n):  # shortcut: a whole pile with no face-down card never moves into a space
+        src = np.int64(moves[i, 1])
+        dst = np.int64(moves[i, 2])
+        if (moves[i, 0] == MOVE and src < pa[P_NPILES] and dst < pa[P_NPILES] and plen(s, pa, dst) == 0
+                and s[pa[O_PDOWN] + src] == 0 and plen(s, pa, src) == moves[i, 3]):
+            continue
+        for k in range(4):
+            moves[m, k] = moves[i, k]
+        m += 1
+    n = m
+    if deal_first:
+        for i in range(n):
+            if moves[i, 0] == DEAL:
+                for j in range(i, 0, -1):
+                    for k in range(4):
+                        t = moves[j, k]
+                        moves[j, k] = moves[j - 1, k]
+                        moves[j - 1, k] = t
+                break
     return n
 
 
 @njit(cache=True)
-def shortcut_search(pa, budget, mode, gen, ws, salt):
+def shortcut_search(pa, budget, mode, gen, ws, salt, deal_first):
     """Depth-first search from ``ws.root`` with both shortcuts (and the reductions ``mode``
     allows). Returns (WON or UNKNOWN, nodes, line length in ``ws.path``)."""
     s = ws.state
@@ -100,7 +124,7 @@ def shortcut_search(pa, budget, mode, gen, ws, salt):
     init_hash(s, pa, H)  # do_move keeps H; the key here is colour_key
     _tt_insert(colour_key(s, pa, 1), colour_key(s, pa, 2), ws.tt, gen)
     nodes = 1
-    nmoves[0] = _keep_first_foundation_move(s, pa, moves[0], ordered_moves(s, pa, mode, moves[0], ws, salt))
+    nmoves[0] = _shortcut_order(s, pa, moves[0], ordered_moves(s, pa, mode, moves[0], ws, salt), deal_first)
     idx[0] = 0
     depth = 0
     while depth >= 0:
@@ -124,22 +148,27 @@ def shortcut_search(pa, budget, mode, gen, ws, salt):
         if nodes >= budget:
             return UNKNOWN, nodes, 0
         depth += 1
-        nmoves[depth] = _keep_first_foundation_move(s, pa, moves[depth],
-                                                    ordered_moves(s, pa, mode, moves[depth], ws, salt))
+        nmoves[depth] = _shortcut_order(s, pa, moves[depth], ordered_moves(s, pa, mode, moves[depth], ws, salt),
+                                        deal_first)
         idx[depth] = 0
     return UNKNOWN, nodes, 0
 
 
 @njit(cache=True)
 def win_pass(pa, budget, gen, ws):
-    """The shortcut pass on a tenth of ``budget``: first with the win-first heuristic's pruning
-    as well, then, if that space is spent without a win, without it. Uses table generations
-    ``gen`` and ``gen + 1``. Returns (WON or UNKNOWN, nodes, line length)."""
+    """The shortcut pass on a tenth of ``budget``, in restarts of growing size (1, 1, 2, 2,
+    4, ... units of a two-hundredth of the budget) that alternate two move orders (the
+    search's, and rows dealt before tableau moves) and rotate the order of equal moves, as
+    the search's own win-first pass does: how long a depth-first search takes to find a win
+    depends enormously on its first choices. Uses table generations ``gen`` to
+    ``gen + GENERATIONS - 1``. Returns (WON or UNKNOWN, nodes, line length)."""
     left = max(1000, budget // SHARE)
+    unit = max(500, budget // 200)
     total = 0
-    for attempt in range(2):
-        mode = SOUND | WIN_FIRST if attempt == 0 else SOUND
-        verdict, nodes, length = shortcut_search(pa, left, mode, gen + U64(attempt), ws, 0)
+    for attempt in range(GENERATIONS):
+        size = min(left, unit << (attempt // 2))
+        verdict, nodes, length = shortcut_search(pa, size, SOUND, gen + U64(attempt), ws, attempt // 2,
+                                                 attempt % 2 == 1)
         total += nodes
         left -= nodes
         if verdict == WON:
@@ -147,4 +176,3 @@ def win_pass(pa, budget, gen, ws):
         if left <= 0:
             break
     return UNKNOWN, total, 0
-
