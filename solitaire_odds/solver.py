@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .engine import api
+from .engine import api, relaxation, shortcuts
 from .engine.constants import P_NCARDS
 from .engine.core import deal_into, shuffled_deck
 from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace
-from .engine import shortcuts
 from .engine.state import encode
 from .position import Position
 from .rules import Rules
@@ -32,7 +31,7 @@ class SolveResult:
     nodes: int                   # positions expanded, over both passes
     seconds: float
     line: list = field(default_factory=list)  # the winning moves, as position.py tuples
-    decided_by: str = "search"   # the step that gave the verdict: shortcuts | search (see Solver.solve)
+    decided_by: str = "search"   # the step that gave the verdict: relaxation | shortcuts | search (Solver._run)
 
 
 SLOT_BYTES = 8 * TT_WIDTH
@@ -71,6 +70,7 @@ class Solver:
         self.win_first = bool(win_first)
         self.reductions = bool(reductions)
         self.pa = api.params(rules)
+        self._relaxation = self.reductions and relaxation.applies(rules)
         self._ws = workspace(self.pa, table_slots or table_size(self.budget), MAX_DEPTH)
         self._gen = 0
         self._moves_seen: dict = {}
@@ -104,10 +104,13 @@ class Solver:
 
     def _run(self, budget) -> SolveResult:
         """Decide the position in ``ws.root``, step by step; the first step with a verdict
-        gives it. With ``win_first``: the shortcut pass (engine.shortcuts), which only wins.
-        Then the search (engine.search), whose own first pass is also win-first."""
+        gives it. With ``reductions``, where it is proven: the relaxed game (engine.relaxation),
+        which only loses. With ``win_first``: the shortcut pass (engine.shortcuts), which only
+        wins. Then the search (engine.search), whose own first pass is also win-first."""
         start = time.perf_counter()
         budget, gen = int(budget or self.budget), self._next_generation()
+        if self._relaxation and relaxation.relaxed_lost(self._ws.root, self.pa):
+            return SolveResult("lost", 0, time.perf_counter() - start, [], "relaxation")
         nodes, part = 0, "search"
         verdict = UNKNOWN
         if self.win_first:
