@@ -50,7 +50,7 @@ def measure(rules, n: int, budget: int, replay: bool) -> dict:
             raise SystemExit(f"{rules.label()} deal {deal}: the winning line does not replay")
     return {"rules": rules.label(), "budget": budget, "deals": n, "won": verdicts["won"], "lost": verdicts["lost"],
             "unknown": verdicts["unknown"], "unknown_share": verdicts["unknown"] / n, "cpu_s_per_deal": cpu / n,
-            **{f"by_{part}": parts[part] for part in ("shortcuts", "search")}}
+            **{f"by_{part}": parts[part] for part in ("relaxation", "shortcuts", "search")}}
 
 
 def main() -> None:
