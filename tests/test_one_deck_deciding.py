@@ -1,6 +1,8 @@
 """The reductions and steps that decide one-deck deals: where each holds, that each fires on a
-position built for it, and that the shortcut pass's wins are real. That the reduced search
-agrees with the plain one is tested in tests/test_solver.py, on the settings listed there."""
+position built for it, that the shortcut pass's wins are real and that the relaxed game never
+calls lost a position the plain search wins. That the reduced search (with the relaxed game as
+its first step) agrees with the plain one is tested in tests/test_solver.py, on the settings
+listed there."""
 
 import random
 from collections import Counter
@@ -140,3 +142,22 @@ def test_the_relaxation_is_a_step_of_the_solver_only_where_proven():
 
     assert applies(resolve("easthaven")) and applies(resolve("westcliff", run_moves="whole"))
     assert not applies(resolve("duchess")) and not applies(resolve("st-helena"))
+
+
+def test_a_card_that_could_go_up_may_still_be_needed_on_the_tableau_in_the_relaxed_game():
+    """3D lies on AD and can only move onto 4C, which is in the stock and could go up at once
+    (the clubs are at 3): the relaxed game must let 4C open on 5H first, as real play does.
+    No spaces (space_fill=none), so 3D has no other way."""
+    rules = resolve("westcliff", space_fill="none")
+    pa = api.params(rules)
+    on_piles = {make(0, D), make(2, D), make(4, H)}
+    stock = [c for c in range(52) if c not in on_piles and not (c // 13 == C and c % 13 < 3)
+             and not (c // 13 == H and c % 13 < 4) and c // 13 != S]
+    stock.remove(make(3, C))
+    stock.append(make(3, C))  # turned first
+    position = Position(piles=[[make(0, D), make(2, D)], [make(4, H)]] + [[make(1, D)]] + [[] for _ in range(7)],
+                        down=[1, 0, 0] + [0] * 7, found=[3, 0, 4, 13], stock=stock, waste=[], reserve=[],
+                        redeals_used=0, base_rank=-1, opening=False, waste_live=False)
+    position.stock.remove(make(1, D))
+    assert not relaxed_lost(encode(position, pa), pa)
+    assert Solver(rules, budget=100_000, win_first=False, reductions=False).solve_position(position).verdict == "won"

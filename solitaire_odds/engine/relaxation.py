@@ -105,11 +105,13 @@ def relaxed_lost(s, pa):
     height = np.zeros(52, dtype=np.int64)
     returns = pa[P_FRETURN] == 1
     space = False
+    root_up = np.zeros(52, dtype=np.bool_)
     for j in range(4):
         up[j] = s[pa[O_FOUND] + j]
         for r in range(up[j]):
             left[j * 13 + r] = True
             opened[j * 13 + r] = returns
+            root_up[j * 13 + r] = True
     for p in range(npiles):
         m = plen(s, pa, p)
         if m == 0:
@@ -131,25 +133,23 @@ def relaxed_lost(s, pa):
     while changed:
         changed = False
         for c in range(52):
-            suit = c // 13
-            if c % 13 < up[suit]:
-                continue  # already up
+            if root_up[c]:
+                continue  # on its foundation in s: it comes back only by a return (then open)
             free = 1 if left[c] else _free_height(s, pa, pile_of[c], height[c], left)
             if free == 0:
                 continue
             if free == 1 and not opened[c] and not left[c]:
                 opened[c] = True  # every card above it has left: it is a pile's top
                 changed = True
+            suit = c // 13
             if free == 1 and c % 13 == up[suit]:
                 up[suit] += 1
-                if returns:
-                    opened[c] = True
-                if not left[c]:
-                    left[c] = True
+                left[c] = True
+                opened[c] |= returns
                 changed = True
-                continue
-            if left[c] and (opened[c] or free == 2):
-                continue  # moving it again adds nothing
+            # a move onto the tableau (also for a card that has gone up: it may go there first)
+            if left[c] and opened[c]:
+                continue  # it would add nothing
             lands = space and _space_takes(pa, c)
             if not lands:
                 for t in range(52):

@@ -1,4 +1,4 @@
-"""A short first pass that looks only for wins, with two shortcuts that are not sound:
+"""A first pass that looks only for wins, with shortcuts that are not sound:
 
 * every foundation move is played at once, ignoring the alternatives (a card may still be
   needed in the tableau, so this can miss wins);
@@ -9,11 +9,10 @@
 * a whole pile with no face-down card never moves into a space (in Easthaven the piles'
   order matters while rows are dealt).
 
-Both only cut the search, so every line the pass finds is made of legal moves: a WON it
+They only cut the search, so every line the pass finds is made of legal moves: a WON it
 returns is a real win (and is replayed through the reference like every other). It never
 answers LOST; whatever it does not win goes to the sound search (:mod:`.search`).
-Blake & Gent's Solvitaire runs the same two shortcuts (its "streamliners") before its full
-search.
+Blake & Gent's Solvitaire runs the first two (its "streamliners") before its full search.
 """
 
 from __future__ import annotations
