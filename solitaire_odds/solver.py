@@ -12,13 +12,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .engine import api
-from .engine.search import GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_deal, solve_root, workspace
+from .engine import api, relaxation
+from .engine.constants import P_NCARDS
+from .engine.core import deal_into, shuffled_deck
+from .engine.search import (
+    BY_SEARCH, BY_SHORTCUTS, BY_WIN_FIRST, GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace,
+)
 from .engine.state import encode
 from .position import Position
 from .rules import Rules
 
 VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+PASSES = {BY_WIN_FIRST: "win-first", BY_SHORTCUTS: "shortcuts", BY_SEARCH: "search"}
+"""Which part decided a deal (SolveResult.decided_by), besides "relaxation"."""
 DEFAULT_BUDGET = 1_000_000
 MAX_DEPTH = 1500
 
@@ -29,6 +35,7 @@ class SolveResult:
     nodes: int                   # positions expanded, over both passes
     seconds: float
     line: list = field(default_factory=list)  # the winning moves, as position.py tuples
+    decided_by: str = "search"   # the step that gave the verdict: relaxation | win-first | shortcuts | search
 
 
 SLOT_BYTES = 8 * TT_WIDTH
@@ -67,6 +74,7 @@ class Solver:
         self.win_first = bool(win_first)
         self.reductions = bool(reductions)
         self.pa = api.params(rules)
+        self._relaxation = self.reductions and relaxation.applies(rules)
         self._ws = workspace(self.pa, table_slots or table_size(self.budget), MAX_DEPTH)
         self._gen = 0
         self._moves_seen: dict = {}
@@ -89,7 +97,9 @@ class Solver:
             raise ValueError("give a deal number or a deck")
         if deck is not None:
             return self.solve_position(api.initial_position(self.rules, deck), budget)
-        return self._run(solve_deal, np.uint64(deal), budget)
+        shuffled_deck(np.uint64(deal), self.pa[P_NCARDS], self._ws.deck)
+        deal_into(self._ws.root, self.pa, self._ws.deck, self._ws.scratch)
+        return self._run(budget)
 
     def solve_position(self, position: Position, budget: int | None = None) -> SolveResult:
         """Solve from any position of this game (a constructed one, or one met in play)."""
@@ -98,15 +108,19 @@ class Solver:
     def solve_state(self, state: np.ndarray, budget: int | None = None) -> SolveResult:
         """Solve from an engine state (the flat array players and kernels hold)."""
         self._ws.root[:] = state
-        return self._run(solve_root, None, budget)
+        return self._run(budget)
 
-    def _run(self, kernel, deal, budget) -> SolveResult:
+    def _run(self, budget) -> SolveResult:
+        """Decide the position in ``ws.root``: with ``reductions``, where it is proven, first the
+        relaxed game (engine.relaxation), which only loses; then the search's passes
+        (engine.search.solve_root)."""
         start = time.perf_counter()
-        head = () if deal is None else (deal,)
-        verdict, nodes, length = kernel(*head, self.pa, int(budget or self.budget), self.win_first, self.reductions,
-                                        self._next_generation(), self._ws)
+        budget, gen = int(budget or self.budget), self._next_generation()
+        if self._relaxation and relaxation.relaxed_lost(self._ws.root, self.pa):
+            return SolveResult("lost", 0, time.perf_counter() - start, [], "relaxation")
+        verdict, nodes, length, part = solve_root(self.pa, budget, self.win_first, self.reductions, gen, self._ws)
         seconds = time.perf_counter() - start
-        return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length))
+        return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length), PASSES[part])
 
     def _line(self, length: int) -> list:
         """The first ``length`` moves of the path as tuples; each distinct row is converted

@@ -221,9 +221,9 @@ def test_dask_local_cluster_gives_the_files_of_a_local_run(tmp_path, reference, 
 def worker_state():
     """On a Dask worker: how many players its chunks built, and how often its search kernel
     was loaded from numba's disk cache and compiled afresh."""
-    from solitaire_odds.engine.search import solve_deal
+    from solitaire_odds.engine.search import solve_root
 
-    stats = solve_deal.stats
+    stats = solve_root.stats
     return len(runs._PLAYERS), sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
 
 

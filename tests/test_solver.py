@@ -98,9 +98,15 @@ def test_wins_replay_through_the_reference(game):
     assert wins >= 1, f"{game}: no win in 30 deals to replay"
 
 
-@pytest.mark.parametrize("game", ONE_DECK_GAMES)
-def test_reduced_and_plain_search_agree(game):
-    rules = resolve(game)
+# the one-deck games, and the readings with foundation returns (where the pointless-return
+# pruning and the low safe rule's argument for returns are in play)
+REDUCED_SETTINGS = [(game, {}) for game in ONE_DECK_GAMES] + [
+    ("easthaven", {"space_fill": "any", "foundation_return": "on"}), ("westcliff-classic", {"foundation_return": "on"})]
+
+
+@pytest.mark.parametrize("game, switches", REDUCED_SETTINGS)
+def test_reduced_and_plain_search_agree(game, switches):
+    rules = resolve(game, **switches)
     finder = Solver(rules, budget=BUDGET)
     reduced = Solver(rules, budget=BUDGET, win_first=False, reductions=True)
     plain = Solver(rules, budget=BUDGET, win_first=False, reductions=False)

@@ -50,6 +50,8 @@ def _compiled(rules: Rules) -> np.ndarray:
         p[k.P_PILE_FOUND + pile] = k.GROUPS[limits[pile]] if limits and pile < len(limits) else k.UPPER | k.LOWER
     flags = capabilities(rules)
     p[k.C_SAFE_FOUNDATION] = flags["safe_foundation"]
+    p[k.C_SAFE_LOW] = flags["safe_foundation_low"]
+    p[k.C_POINTLESS_RETURN] = flags["pointless_return"]
     p[k.C_TWIN_SWAP] = flags["twin_swap"]
     p[k.C_INTERCHANGEABLE_PILES] = flags["interchangeable_piles"]
     p[k.C_DEAD_WASTE] = flags["dead_waste"]

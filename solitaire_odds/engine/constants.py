@@ -37,6 +37,8 @@ P_REDEAL_KIND = next(_slots)
 P_REDEAL_ORDER = next(_slots)
 # --- reductions that hold for these rules (decided once, see reductions.py) -------------------
 C_SAFE_FOUNDATION = next(_slots)
+C_SAFE_LOW = next(_slots)
+C_POINTLESS_RETURN = next(_slots)
 C_TWIN_SWAP = next(_slots)
 C_INTERCHANGEABLE_PILES = next(_slots)
 C_DEAD_WASTE = next(_slots)

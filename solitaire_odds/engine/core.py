@@ -20,7 +20,6 @@ mistakes an unexplored position for an explored one.
 from __future__ import annotations
 
 import numpy as np
-from .jit import inline_kernel, kernel
 
 from .constants import (
     C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, DEAL, DEAL_ONE_EACH, DEAL_ROUND_ROBIN, DEAL_ROWS,
@@ -33,6 +32,7 @@ from .constants import (
     REDEAL, REDEAL_BOTTOM_FIRST, REDEAL_GATHER, REDEAL_WASTE, RUN_PARTIAL, RUN_SINGLE, RUN_WHOLE, S_SIZE,
     SPACE_ANY, SPACE_KING, SPACE_RESERVE_THEN_WASTE, STOCK_DEAL_ROW, STOCK_TURN, TURN, UPPER,
 )
+from .jit import inline_kernel, kernel
 
 U64 = np.uint64
 

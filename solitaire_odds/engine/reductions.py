@@ -10,14 +10,15 @@ search. The one exception is ``win_first``, a heuristic used only in a pass that
 from __future__ import annotations
 
 import numpy as np
-from .jit import inline_kernel, kernel
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_SAFE_FOUNDATION, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN,
-    O_WLIVE, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
+    C_DEAD_WASTE, C_POINTLESS_RETURN, C_SAFE_FOUNDATION, C_SAFE_LOW, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE,
+    NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND,
+    PLACE_WASTE,
 )
-from .core import found_next, pcard, plen, wanted
+from .core import found_next, found_top, pcard, plen, wanted
+from .jit import inline_kernel, kernel
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -34,6 +35,57 @@ def safe_foundation(rules: Rules) -> bool:
     gain. So the shortened line wins too, and searching only this move loses no win.
     """
     return rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and not rules["foundation_return"]
+
+
+def safe_foundation_low(rules: Rules) -> bool:
+    """A tableau pile's top card ``c`` of rank r (Ace = 0) that fits its foundation may go up at
+    once, ignoring every alternative, when both foundations of the other colour hold at least
+    r - 1 cards and the other foundation of its colour at least r - 2
+    (:func:`low_enough`), with or without foundation returns. This is the rule of Blake & Gent's
+    Theorem 1 (their ``opp <= 2 and same <= 3``); the argument below is this project's own.
+
+    Holds in the one-deck games built down in alternating colours on foundations built up by
+    suit from the Ace without wrap: the Westcliff family (every switch: returns, run moves
+    partial, whole or single, waste on or off, Aces out) and Easthaven (both readings). Not in
+    Duchess: its chosen base and wrap let a card of the rank just below the base sit on a
+    base-rank card, which breaks the closure below.
+
+    Let D be the cards the thresholds put up: c's suit below r, the opposite colour below
+    r - 1, the other suit of c's colour below r - 2; and D2 = D + {c, x1, x2, y} with x1, x2
+    the opposite-colour cards of rank r - 1 and y the other card of c's colour of rank r - 2.
+    D2 is closed: a card that can be built on a D2 card (opposite colour, one rank lower) is in
+    D2, and D2 meets each suit in its lowest ranks. Take any winning line L from position Q and
+    let Q' be Q with c played up. Play L from Q' with these changes: no D2 card ever leaves the
+    foundations (a return of one is skipped); a move of a D2 card that is already up in the
+    copy is skipped; the first move of x1, x2 or y not yet up plays it up instead (with the D2
+    cards lying on it, already up or among x1, x2, y), which is legal because the foundations
+    below them (D and c) are always up in the copy; a run whose lower part is not in D2 moves
+    only that part (the cards above a D2 card in a run are in D2, by closure). By induction
+    along L the copy is always the position of L with the D2 cards that are up in the copy
+    taken out of the tableau: every other move of L stays legal (a card that is not in D2
+    never goes onto a D2 card, by closure; its foundation has no D2 card above its place; a
+    dealt row or a turned card lands on the same cards less the removed ones; the copy only
+    has more face-up cards and spaces, which add choices; a run that was whole stays whole).
+    When L wins, every card is up in both. So Q' is winnable whenever Q is: playing c up
+    loses no win.
+    """
+    return (rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and rules["foundations"] == "suit-up"
+            and not rules["wrap"])
+
+
+def pointless_return(rules: Rules) -> bool:
+    """A foundation card may not come back to the tableau when :func:`safe_foundation_low`
+    would play it straight back up (see :func:`returns_pointlessly`). Holds where that rule
+    holds and foundation returns are allowed.
+
+    Such a return m from position P leads to P1, from which playing the card up gives P again.
+    The construction of :func:`safe_foundation_low` turns a winning line L from P1 into one
+    from P that has no more returns than L: so a winning line from P with the fewest returns
+    never starts with m, and pruning m at every position keeps a win whenever there is one.
+    The test reads the position only (not the move that led to it), so the transposition
+    table cannot carry a pruning from one path to another.
+    """
+    return safe_foundation_low(rules) and rules["foundation_return"]
 
 
 def twin_swap(rules: Rules) -> bool:
@@ -93,12 +145,17 @@ def dead_waste(rules: Rules) -> bool:
 def win_first(rules: Rules) -> bool:
     """The heuristic first pass (search.py's ``_purposeful``) is written for games built down in
     alternating colours; elsewhere it would only repeat the start of the full search. It is not
-    a sound reduction: only its wins are kept."""
-    return rules["build"] == "alt-colour-down"
+    a sound reduction: only its wins are kept. Not where rows are dealt onto the piles
+    (Easthaven): there it cuts the moves that build the piles up before the next row; without
+    it the search has the whole budget, and the shortcut pass (engine.shortcuts) looks for
+    wins (measured with experiments/decide_one_deck.py, Easthaven deals 0..199 at 1e5 nodes:
+    54 unknown with it, 53 without, in less time)."""
+    return rules["build"] == "alt-colour-down" and rules["stock"] != "deal-row"
 
 
 def capabilities(rules: Rules) -> dict:
-    return {"safe_foundation": safe_foundation(rules), "twin_swap": twin_swap(rules),
+    return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
+            "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules)}
 
@@ -135,6 +192,33 @@ def safe_to_foundation(s, pa, c):
 
 
 @inline_kernel
+def low_enough(s, pa, c):
+    """Card ``c`` of rank r passes the thresholds of :func:`safe_foundation_low`: each
+    foundation of the other colour holds at least r - 1 cards, the other one of its colour at
+    least r - 2 (its own foundation is not looked at)."""
+    r = np.int64(c % 13)
+    suit = c // 13
+    red = (suit == 1) | (suit == 2)
+    for j in range(4):
+        if j == suit:
+            continue
+        j_red = (j == 1) | (j == 2)
+        need = r - 1 if j_red != red else r - 2
+        if np.int64(s[pa[O_FOUND] + j]) < need:
+            return False
+    return True
+
+
+@inline_kernel
+def returns_pointlessly(s, pa, mv):
+    """Where :func:`pointless_return` holds: ``mv`` brings a foundation card to the tableau
+    that :func:`safe_foundation_low` would play straight back."""
+    if pa[C_POINTLESS_RETURN] == 0 or mv[0] != MOVE or mv[1] < PLACE_FOUND or mv[2] >= PLACE_WASTE:
+        return False
+    return low_enough(s, pa, found_top(s, pa, np.int64(mv[1]) - PLACE_FOUND))
+
+
+@inline_kernel
 def dead_card_in_waste(s, pa):
     """Where :func:`dead_waste` holds: a card below the waste's top, or a top card no longer
     live, can never leave the waste."""
@@ -145,35 +229,46 @@ def dead_card_in_waste(s, pa):
 
 
 @inline_kernel
+def _safe_up(s, pa, c, from_pile):
+    """May card ``c``, wanted by its foundation, go up at once: by :func:`safe_foundation`'s
+    rule, or (from a tableau pile) by :func:`safe_foundation_low`'s?"""
+    if pa[C_SAFE_FOUNDATION] == 1 and safe_to_foundation(s, pa, c):
+        return True
+    return from_pile and pa[C_SAFE_LOW] == 1 and low_enough(s, pa, c)
+
+
+@inline_kernel
 def safe_foundation_play(s, pa):
-    """The first foundation move safe to play at once (see :func:`safe_foundation`), as
-    (source place, foundation place), or (-1, -1). Looks only at the cards that can go up in
-    these games (tableau and reserve tops, a playable waste top), in the order the move
-    generator lists them, so the search need not generate the other moves at all."""
-    if pa[C_SAFE_FOUNDATION] == 0 or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
+    """The first foundation move safe to play at once, as (source place, foundation place), or
+    (-1, -1). Looks only at the cards that can go up in these games (tableau and reserve tops, a
+    playable waste top), in the order the move generator lists them, so the search need not
+    generate the other moves at all."""
+    if (pa[C_SAFE_FOUNDATION] == 0 and pa[C_SAFE_LOW] == 0) or (
+            pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
         return -1, -1
     upper, lower = wanted(s, pa)
     want = upper | lower
-    for p in range(pa[P_NPILES] + pa[P_NRES]):
+    npiles = pa[P_NPILES]
+    for p in range(npiles + pa[P_NRES]):
         m = plen(s, pa, p)
         if m > 0:
             c = pcard(s, pa, p, m - 1)
-            if (want >> np.uint64(c)) & np.uint64(1) and safe_to_foundation(s, pa, c):
+            if (want >> np.uint64(c)) & np.uint64(1) and _safe_up(s, pa, c, p < npiles):
                 return p, PLACE_FOUND + c // 13
     wlen = s[pa[O_WLEN]]
     if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
         c = np.int64(s[pa[O_WASTE] + wlen - 1])
-        if (want >> np.uint64(c)) & np.uint64(1) and safe_to_foundation(s, pa, c):
+        if (want >> np.uint64(c)) & np.uint64(1) and _safe_up(s, pa, c, False):
             return PLACE_WASTE, PLACE_FOUND + c // 13
     return -1, -1
 
 
 @kernel
 def is_safe_foundation_move(s, pa, mv):
-    """Is move ``mv`` (a row) a foundation play safe to make at once (see :func:`safe_foundation`)?"""
-    if pa[C_SAFE_FOUNDATION] == 0 or (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
+    """Is move ``mv`` (a row) a foundation play the search would make at once?"""
+    if pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE:
         return False
-    if mv[0] != MOVE or mv[2] < PLACE_FOUND:
+    if mv[0] != MOVE or mv[2] < PLACE_FOUND or mv[1] >= PLACE_FOUND:
         return False
     j = np.int64(mv[2]) - PLACE_FOUND
-    return safe_to_foundation(s, pa, found_next(s, pa, j) + j * 13)
+    return _safe_up(s, pa, found_next(s, pa, j) + j * 13, mv[1] < pa[P_NPILES])

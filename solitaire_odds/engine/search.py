@@ -16,6 +16,9 @@ Reductions (``mode`` bits), each applied only where :mod:`.reductions` says it h
   :mod:`.reductions`, so a LOST under them is a LOST of the plain search.
 * WIN_FIRST: a heuristic dominance (partial runs only when they free a foundation card), used
   only in a first pass that may answer WON; any other outcome is re-searched without it.
+* SHORTCUTS (and DEAL_FIRST): the unsound shortcuts of :mod:`.shortcuts` (every foundation move
+  at once, suits of a colour and pile order ignored in the key; rows dealt first), in a second
+  pass that may only answer WON.
 
 Everything a search writes lives in one :class:`Workspace`, allocated once per solver and reused
 deal after deal; no kernel allocates.
@@ -26,22 +29,25 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from .jit import inline_kernel, kernel
 
 from .constants import (
     C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
     O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
-    H_SIZE, U_SIZE, deal_into, do_move, generate, init_hash, is_won, pcard, position_key, shuffled_deck,
-    undo_move, wanted,
+    H_SIZE, U_SIZE, do_move, generate, init_hash, is_won, pcard, position_key, undo_move, wanted,
 )
-from .reductions import dead_card_in_waste, safe_foundation_play
+from .jit import inline_kernel, kernel
+from .reductions import dead_card_in_waste, returns_pointlessly, safe_foundation_play
+from .shortcuts import colour_key, shortcut_order
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
-GENERATIONS = 32  # table generations one solve may use (restarts + the full pass)
-SOUND, WIN_FIRST = 1, 2
+WIN_FIRST_RESTARTS = 31  # table generations gen+1 .. gen+31
+SHORTCUT_RESTARTS = 16  # table generations gen+32 .. gen+47
+GENERATIONS = 1 + WIN_FIRST_RESTARTS + SHORTCUT_RESTARTS  # table generations one solve may use
+SOUND, WIN_FIRST, SHORTCUTS, DEAL_FIRST = 1, 2, 4, 8
+BY_SEARCH, BY_WIN_FIRST, BY_SHORTCUTS = 0, 1, 2  # which pass of solve_root decided
 TT_WIDTH = 3  # a table slot: key half 1, key half 2, tag (generation, 0: free; ON_LINE bit)
 GEN_MASK = np.uint64(0xFFFFFFFF)
 ON_LINE = np.uint64(1 << 32)
@@ -155,6 +161,8 @@ def ordered_moves(s, pa, mode, out, ws, salt):
         placed[pri] = 0
     for i in range(n):
         pri = _priority(s, pa, tmp[i])
+        if sound and returns_pointlessly(s, pa, tmp[i]):
+            pri = -1
         if tmp[i, 0] == MOVE and tmp[i, 1] < npiles and tmp[i, 2] < PLACE_WASTE:
             src = np.int64(tmp[i, 1])
             down = np.int64(s[pa[O_PDOWN] + src])
@@ -234,10 +242,28 @@ def _depth_salt(salt, depth):
     return np.int64((x >> np.uint64(33)) & np.uint64(0xFFFF))
 
 
+@inline_kernel
+def _key(s, pa, H, mode):
+    """The table key of ``s``: the position's, or the shortcut pass's coarser one."""
+    if (mode & SHORTCUTS) != 0:
+        return colour_key(s, pa, 1), colour_key(s, pa, 2)
+    return position_key(s, pa, H)
+
+
+@inline_kernel
+def _expand(s, pa, mode, ws, depth, salt):
+    """Fill ``ws.moves[depth]`` with the moves to try at ``s``; return their count."""
+    n = ordered_moves(s, pa, mode, ws.moves[depth], ws, _depth_salt(salt, depth))
+    if (mode & SHORTCUTS) != 0:
+        n = shortcut_order(s, pa, ws.moves[depth], n, (mode & DEAL_FIRST) != 0)
+    return n
+
+
 @kernel
 def search(pa, budget, mode, gen, ws, salt):
     """Depth-first search from ``ws.root``. Returns (verdict, nodes, length of the winning line
-    written to ``ws.path``). ``gen`` marks this search's entries in the table."""
+    written to ``ws.path``). ``gen`` marks this search's entries in the table. With SHORTCUTS
+    it never answers LOST."""
     s = ws.state
     H = ws.hashes
     moves = ws.moves
@@ -249,13 +275,13 @@ def search(pa, budget, mode, gen, ws, salt):
     if is_won(s, pa):
         return WON, 0, 0
     init_hash(s, pa, H)
-    h1, h2 = position_key(s, pa, H)
+    h1, h2 = _key(s, pa, H, mode)
     ws.slot[0] = _tt_insert(h1, h2, ws.tt, gen)
     nodes = 1
-    nmoves[0] = ordered_moves(s, pa, mode, moves[0], ws, _depth_salt(salt, 0))
+    nmoves[0] = _expand(s, pa, mode, ws, 0, salt)
     idx[0] = 0
     depth = 0
-    truncated = False
+    truncated = (mode & SHORTCUTS) != 0
     while depth >= 0:
         if idx[depth] >= nmoves[depth]:
             _tt_leave(ws.tt, ws.slot[depth])
@@ -271,7 +297,7 @@ def search(pa, budget, mode, gen, ws, salt):
                 for k in range(4):
                     ws.path[d, k] = moves[d, idx[d] - 1, k]
             return WON, nodes, depth + 1
-        h1, h2 = position_key(s, pa, H)
+        h1, h2 = _key(s, pa, H, mode)
         slot = _tt_insert(h1, h2, ws.tt, gen)
         if slot == -1:
             undo_move(s, pa, H, mv, ws.undo[depth], ws.save[depth])
@@ -286,44 +312,62 @@ def search(pa, budget, mode, gen, ws, salt):
             continue
         depth += 1
         ws.slot[depth] = slot
-        nmoves[depth] = ordered_moves(s, pa, mode, moves[depth], ws, _depth_salt(salt, depth))
+        nmoves[depth] = _expand(s, pa, mode, ws, depth, salt)
         idx[depth] = 0
     return (UNKNOWN if truncated else LOST), nodes, 0
 
 
 @kernel
-def solve_root(pa, budget, win_first, reductions, gen, ws):
-    """Solve from ``ws.root``: when asked (and the game has one), the WIN_FIRST pass, then the
-    full search with the SOUND reductions (the plain search without ``reductions``).
-
-    The WIN_FIRST pass gets half the budget, spent in restarts of growing size (1, 1, 2, 2,
-    4, 4, ... units of a hundredth of the budget), each trying the moves of equal priority in
-    another order: how long a depth-first search takes to find a win varies enormously with
-    the order of its first choices, and short restarts cut that tail. A restart that exhausts
-    its (heuristically pruned) space ends the pass. Uses table generations ``gen`` to
-    ``gen + GENERATIONS - 1``. Returns (verdict, nodes, line length)."""
+def _restarts(pa, budget, mode, gen, ws, unit, count):
+    """Searches in ``mode`` of growing size (1, 1, 2, 2, 4, 4, ... ``unit``s, half of ``budget``
+    in all), each with the moves of equal priority in another order, and with SHORTCUTS every
+    other one with rows dealt first: how long a depth-first search takes to find a win varies
+    enormously with its first choices, and short restarts cut that tail. Stops at a win, or when
+    a restart exhausts its (heuristically pruned) space. Uses generations ``gen`` .. ``gen +
+    count - 1``. Returns (WON or UNKNOWN, nodes, line length)."""
     total = 0
-    if win_first and pa[C_WIN_FIRST] == 1:
-        unit = max(1000, budget // 100)
-        left = max(1000, budget // 2)
-        attempt = 0
-        while left > 0 and attempt < GENERATIONS - 1:
-            size = min(left, unit << (attempt // 2))
-            verdict, nodes, length = search(pa, size, SOUND | WIN_FIRST, gen + np.uint64(attempt + 1), ws, attempt)
-            total += nodes
-            if verdict == WON:
-                return verdict, total, length
-            if verdict == LOST:
-                break
-            left -= nodes
-            attempt += 1
-    verdict, nodes, length = search(pa, budget, SOUND if reductions else 0, gen, ws, 0)
-    return verdict, total + nodes, length
+    left = max(unit, budget // 2)
+    for attempt in range(count):
+        size = min(left, unit << (attempt // 2))
+        order = DEAL_FIRST if (mode & SHORTCUTS) != 0 and attempt % 2 == 1 else 0
+        salt = attempt // 2 if (mode & SHORTCUTS) != 0 else attempt
+        verdict, nodes, length = search(pa, size, mode | order, gen + np.uint64(attempt), ws, salt)
+        total += nodes
+        left -= nodes
+        if verdict == WON:
+            return WON, total, length
+        if verdict == LOST or left <= 0:
+            break
+    return UNKNOWN, total, 0
 
 
 @kernel
-def solve_deal(deal, pa, budget, win_first, reductions, gen, ws):
-    """Deal number ``deal`` dealt into ``ws.root`` and solved by :func:`solve_root`."""
-    shuffled_deck(deal, pa[P_NCARDS], ws.deck)
-    deal_into(ws.root, pa, ws.deck, ws.scratch)
-    return solve_root(pa, budget, win_first, reductions, gen, ws)
+def solve_root(pa, budget, win_first, reductions, gen, ws):
+    """Solve from ``ws.root`` in up to three passes; the first verdict gives the answer:
+
+    1. with ``win_first``, where the game has one, the WIN_FIRST heuristic in restarts (units
+       of a hundredth of the budget);
+    2. with ``win_first``, the SHORTCUTS pass in restarts (units of a two-hundredth). Measured
+       with experiments/decide_one_deck.py (Easthaven deals 0..199, 1e5 nodes), the deals left
+       unknown with this pass on a tenth, a third or all of the budget were 53, 45, 39 (King
+       spaces) and 25, 9, 3 (Solvitaire's reading): it gets half, as the first pass does;
+    3. the full search with the SOUND reductions (the plain search without ``reductions``).
+
+    Uses table generations ``gen`` to ``gen + GENERATIONS - 1``. Returns (verdict, nodes, line
+    length, which pass decided: BY_WIN_FIRST, BY_SHORTCUTS or BY_SEARCH)."""
+    total = 0
+    if win_first:
+        if pa[C_WIN_FIRST] == 1:
+            verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST, gen + np.uint64(1), ws,
+                                               max(1000, budget // 100), WIN_FIRST_RESTARTS)
+            total += nodes
+            if verdict == WON:
+                return WON, total, length, BY_WIN_FIRST
+        verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST | SHORTCUTS,
+                                           gen + np.uint64(1 + WIN_FIRST_RESTARTS), ws, max(500, budget // 200),
+                                           SHORTCUT_RESTARTS)
+        total += nodes
+        if verdict == WON:
+            return WON, total, length, BY_SHORTCUTS
+    verdict, nodes, length = search(pa, budget, SOUND if reductions else 0, gen, ws, 0)
+    return verdict, total + nodes, length, BY_SEARCH

@@ -1,0 +1,179 @@
+"""A loss prover that runs before the search: a relaxed game in which nothing is ever lost
+again, after Dang, Gent, Nightingale, Ulrich-Oltean & Waller ("Constraint Models for
+Klondike", CP 2025). Where even the relaxed game cannot be won, the position is LOST.
+
+The relaxed game keeps, for the position ``s`` it starts from, only facts that never become
+false:
+
+* *left*: a card of one of ``s``'s piles has left its place there (the cards of the stock
+  and waste count as left from the start);
+* *open*: a card has been the top card of a tableau pile, so it was once available to build
+  on (it stays available for ever, even after it went up); every face-up card of ``s``
+  counts as open from the start;
+* *up*: how far each foundation has been built (never lower, even where cards may return);
+* *space*: some tableau pile has been empty.
+
+and these rules, each a loosening of a real one:
+
+* a card may move when it is *free*: it has left its place, or every card above it in its
+  pile has left, or it is face up and the cards above it that have not left form a run on it
+  (they move with it, and count as left);
+* a free card goes up when its foundation has reached its rank; with foundation returns
+  every card that has gone up is *open* (it may come back to the tableau);
+* a free card may move onto an *open* card it builds on, or into a space where space_fill
+  lets it (then it has left; and when nothing lay on it, it is *open*: it is the top card
+  where it lands);
+* a card is *open* when every card above it has left; a pile all of whose cards have left
+  gives a *space*; Easthaven's stock cards are *open* (each is dealt onto a pile, on top),
+  a turned card (Westcliff) is open once it may go onto the tableau.
+
+Soundness (Westcliff family with every switch, Easthaven in both readings: one deck built down
+in alternating colours on foundations up by suit from the Ace, no reserve, no redeal). Take
+any line of real moves from ``s`` and the facts it makes true: the cards that left their place
+in ``s``'s piles, the cards that were ever a pile's top, the highest each foundation reached,
+whether a pile was ever empty. By induction along the line, each of these facts is also true
+in the relaxed game's closure, because every real move meets a relaxed rule's conditions:
+the card (or a run's bottom card) a real move takes from a pile has never left and has only
+cards that left above it, or is face up under a run that moves with it (a face-down card is
+never under a run, and a card face up in play but not in ``s`` was a top card, so all above
+it had left); a pile's top it lands on is open; a space it enters was a space, under the same
+space_fill rule; a card that comes to lie on another in a run was put there while the other
+was a top card, or both were face up in ``s``, so a card uncovered in a run it moved with
+builds on an open card and is open too; a foundation it goes onto has its rank reached (the relaxed foundation is at
+least as high as the real one ever was); the card uncovered by a move is open by the first
+rule on open cards; a returned card went up before; a dealt card is a stock card; a turned
+card changes no pile. A winning line puts every card up, so the closure has every foundation
+complete. Hence: if the closure does not, no line wins, and LOST is sound.
+
+Duchess is not covered (reserve, chosen base, redeal: not argued here), nor the two-deck games.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..rules import Rules
+from .constants import (
+    O_FOUND, O_PDOWN, O_SLEN, O_STOCK, O_WASTE, O_WLEN, P_FRETURN, P_NPILES, P_SPACE, P_STOCK, SPACE_ANY, SPACE_KING,
+    STOCK_DEAL_ROW,
+)
+from .core import builds_on, pcard, plen
+
+
+def applies(rules: Rules) -> bool:
+    """The games the soundness argument above covers."""
+    return (rules["ncards"] == 52 and rules["build"] == "alt-colour-down" and rules["foundations"] == "suit-up"
+            and not rules["wrap"] and rules["reserve_fans"] == 0 and rules["redeals"] == 0
+            and rules["stock"] in ("turn", "deal-row") and rules["space_fill"] in ("any", "king", "none"))
+
+
+@njit(cache=True, inline="always")
+def _space_takes(pa, c):
+    rule = pa[P_SPACE]
+    return (rule == SPACE_ANY) | ((rule == SPACE_KING) & (c % 13 == 12))
+
+
+@njit(cache=True)
+def _free_height(s, pa, p, i, left):
+    """Is the card at height ``i`` of pile ``p`` free: everything above it has left, or it is
+    face up and the cards above it that have not left form a run on it? Returns 0 (not
+    free), 1 (free, nothing on it) or 2 (free under a run)."""
+    m = plen(s, pa, p)
+    k = m - 1
+    while k > i and left[pcard(s, pa, p, k)]:
+        k -= 1
+    if k == i:
+        return 1
+    if i < np.int64(s[pa[O_PDOWN] + p]):
+        return 0
+    for j in range(i + 1, k + 1):
+        if not builds_on(pa, pcard(s, pa, p, j), pcard(s, pa, p, j - 1)):
+            return 0
+    return 2
+
+
+@njit(cache=True)
+def relaxed_lost(s, pa):
+    """Is ``s`` LOST because the relaxed game from it cannot be won (see the module)? Only
+    where :func:`applies` holds."""
+    npiles = pa[P_NPILES]
+    left = np.zeros(52, dtype=np.bool_)
+    opened = np.zeros(52, dtype=np.bool_)
+    up = np.zeros(4, dtype=np.int64)
+    pile_of = np.full(52, -1, dtype=np.int64)
+    height = np.zeros(52, dtype=np.int64)
+    returns = pa[P_FRETURN] == 1
+    space = False
+    root_up = np.zeros(52, dtype=np.bool_)
+    for j in range(4):
+        up[j] = s[pa[O_FOUND] + j]
+        for r in range(up[j]):
+            left[j * 13 + r] = True
+            opened[j * 13 + r] = returns
+            root_up[j * 13 + r] = True
+    for p in range(npiles):
+        m = plen(s, pa, p)
+        if m == 0:
+            space = True
+        else:
+            opened[pcard(s, pa, p, m - 1)] = True
+        for i in range(m):
+            pile_of[pcard(s, pa, p, i)] = p
+            height[pcard(s, pa, p, i)] = i
+            opened[pcard(s, pa, p, i)] |= i >= np.int64(s[pa[O_PDOWN] + p])
+    dealt = pa[P_STOCK] == STOCK_DEAL_ROW
+    for i in range(s[pa[O_SLEN]]):
+        c = s[pa[O_STOCK] + i]
+        left[c] = True
+        opened[c] = dealt
+    for i in range(s[pa[O_WLEN]]):
+        left[s[pa[O_WASTE] + i]] = True
+    changed = True
+    while changed:
+        changed = False
+        for c in range(52):
+            if root_up[c]:
+                continue  # on its foundation in s: it comes back only by a return (then open)
+            free = 1 if left[c] else _free_height(s, pa, pile_of[c], height[c], left)
+            if free == 0:
+                continue
+            if free == 1 and not opened[c] and not left[c]:
+                opened[c] = True  # every card above it has left: it is a pile's top
+                changed = True
+            suit = c // 13
+            if free == 1 and c % 13 == up[suit]:
+                up[suit] += 1
+                left[c] = True
+                opened[c] |= returns
+                changed = True
+            # a move onto the tableau (also for a card that has gone up: it may go there first)
+            if left[c] and opened[c]:
+                continue  # it would add nothing
+            lands = space and _space_takes(pa, c)
+            if not lands:
+                for t in range(52):
+                    if opened[t] and t != c and builds_on(pa, c, t):
+                        lands = True
+                        break
+            if not lands:
+                continue
+            if free == 1:
+                opened[c] = True
+            if not left[c]:
+                left[c] = True
+                p = pile_of[c]
+                for j in range(height[c] + 1, plen(s, pa, p)):
+                    left[pcard(s, pa, p, j)] = True
+            changed = True
+        if not space:
+            for p in range(npiles):
+                m = plen(s, pa, p)
+                if m > 0 and left[pcard(s, pa, p, 0)]:
+                    space = True
+                    changed = True
+                    break
+    for j in range(4):
+        if up[j] < 13:
+            return True
+    return False

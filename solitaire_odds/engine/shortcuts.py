@@ -1,0 +1,104 @@
+"""A first pass that looks only for wins, with shortcuts that are not sound:
+
+* every foundation move is played at once, ignoring the alternatives (a card may still be
+  needed in the tableau, so this can miss wins);
+* positions that differ only by exchanging the two suits of one colour, or by the order of
+  the tableau piles, count as one (:func:`colour_key`): after one of them is searched the
+  other is skipped, although the suits' foundations, the cards buried under them or the
+  piles a row is dealt onto may make them differ;
+* a whole pile with no face-down card never moves into a space (in Easthaven the piles'
+  order matters while rows are dealt).
+
+They only cut the search, so every line the pass finds is made of legal moves: a WON it
+returns is a real win (and is replayed through the reference like every other). It never
+answers LOST; whatever it does not win goes to the sound search. The pass is the search of
+:mod:`.search` with its SHORTCUTS mode, which reads the key and the move filter here.
+Blake & Gent's Solvitaire runs the first two (its "streamliners") before its full search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .constants import (
+    DEAL, FOUND_CHOSEN_BASE, MOVE, NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PDOWN, O_REDEALS,
+    O_SLEN, O_STOCK, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NFOUND, P_NPILES, P_NRES, PLACE_FOUND,
+)
+from .core import mix, pcard, plen
+from .jit import inline_kernel, kernel
+
+U64 = np.uint64
+
+
+@inline_kernel
+def _colour_code(c):
+    """A card as (rank, colour): the two suits of a colour look alike."""
+    suit = c // 13
+    return np.int64(c % 13) * 2 + ((suit == 1) | (suit == 2))
+
+
+@inline_kernel
+def _fold(h, v, seed):
+    return mix(h * U64(0x9E3779B97F4A7C15) + U64(v) + seed)
+
+
+@kernel
+def colour_key(s, pa, seed):
+    """A 64-bit key of ``s`` blind to which suit of a colour a card has and to the order of
+    the tableau piles (``seed`` picks one of two independent keys). The foundations of a
+    colour enter as their two counts in order."""
+    seed = U64(seed)
+    total = U64(0)
+    npiles = pa[P_NPILES]
+    for p in range(npiles + pa[P_NRES]):
+        h = _fold(U64(0), s[pa[O_PDOWN] + p], seed)
+        for i in range(plen(s, pa, p)):
+            h = _fold(h, _colour_code(pcard(s, pa, p, i)) + 1, seed)
+        salt = 1 if p >= npiles else 0
+        total += mix(h ^ (U64(salt) * U64(0xA0761D6478BD642F)))
+    h = _fold(seed, 7, seed)
+    for i in range(s[pa[O_SLEN]]):
+        h = _fold(h, _colour_code(s[pa[O_STOCK] + i]), seed)
+    h = _fold(h, 99, seed)
+    for i in range(s[pa[O_WLEN]]):
+        h = _fold(h, _colour_code(s[pa[O_WASTE] + i]), seed)
+    for pair in range(pa[P_NFOUND] // 4 * 2):  # suits 0, 3 black and 1, 2 red, per group of four
+        g = pair // 2 * 4
+        a = np.int64(s[pa[O_FOUND] + g + (0 if pair % 2 == 0 else 1)])
+        b = np.int64(s[pa[O_FOUND] + g + (3 if pair % 2 == 0 else 2)])
+        h = _fold(h, min(a, b) * 16 + max(a, b), seed)
+    h = _fold(h, np.int64(s[pa[O_REDEALS]]) | (np.int64(s[pa[O_BASE]]) << 8) | (np.int64(s[pa[O_OPENING]]) << 16)
+              | (np.int64(s[pa[O_WLIVE]]) << 24), seed)
+    return total ^ h
+
+
+@kernel
+def shortcut_order(s, pa, moves, n, deal_first):
+    """Shortcut: when the best move (foundation moves come first) plays a card up, keep only
+    it (not while Duchess' base is still to choose: that choice is the whole game). A whole
+    pile with no face-down card never moves into a space. With ``deal_first``, a row dealt
+    from the stock is tried before the tableau moves."""
+    if n > 1 and moves[0, 0] == MOVE and moves[0, 2] >= PLACE_FOUND and moves[0, 1] < PLACE_FOUND:
+        if not (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
+            return 1
+    m = 0
+    for i in range(n):  # shortcut: a whole pile with no face-down card never moves into a space
+        src = np.int64(moves[i, 1])
+        dst = np.int64(moves[i, 2])
+        if (moves[i, 0] == MOVE and src < pa[P_NPILES] and dst < pa[P_NPILES] and plen(s, pa, dst) == 0
+                and s[pa[O_PDOWN] + src] == 0 and plen(s, pa, src) == moves[i, 3]):
+            continue
+        for k in range(4):
+            moves[m, k] = moves[i, k]
+        m += 1
+    n = m
+    if deal_first:
+        for i in range(n):
+            if moves[i, 0] == DEAL:
+                for j in range(i, 0, -1):
+                    for k in range(4):
+                        t = moves[j, k]
+                        moves[j, k] = moves[j - 1, k]
+                        moves[j - 1, k] = t
+                break
+    return n

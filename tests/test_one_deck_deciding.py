@@ -1,0 +1,164 @@
+"""The reductions and steps that decide one-deck deals: where each holds, that each fires on a
+position built for it, that the shortcut pass's wins are real and that the relaxed game never
+calls lost a position the plain search wins. That the reduced search (with the relaxed game as
+its first step) agrees with the plain one is tested in tests/test_solver.py, on the settings
+listed there."""
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from solitaire_odds import deals, reference
+from solitaire_odds.cards import make
+from solitaire_odds.engine import api
+from solitaire_odds.engine.constants import MOVE, O_FOUND, PLACE_FOUND
+from solitaire_odds.engine.reductions import (
+    capabilities, is_safe_foundation_move, low_enough, returns_pointlessly, safe_foundation_play, safe_to_foundation,
+)
+from solitaire_odds.engine.relaxation import relaxed_lost
+from solitaire_odds.engine.shortcuts import colour_key
+from solitaire_odds.engine.state import encode
+from solitaire_odds.position import Position
+from solitaire_odds.rules import resolve
+from solitaire_odds.solver import Solver
+
+C, D, H, S = range(4)
+EASTHAVEN_SOLVITAIRE = {"space_fill": "any", "foundation_return": "on"}
+
+
+@pytest.mark.parametrize("game, switches, low, returns", [
+    ("westcliff-classic", {}, True, False), ("westcliff-classic", {"foundation_return": "on"}, True, True),
+    ("westcliff", {"run_moves": "whole"}, True, False), ("easthaven", {}, True, False),
+    ("easthaven", EASTHAVEN_SOLVITAIRE, True, True), ("duchess", {}, False, False),
+    ("st-helena", {}, False, False),
+])
+def test_where_the_low_rule_and_the_return_pruning_hold(game, switches, low, returns):
+    flags = capabilities(resolve(game, **switches))
+    assert flags["safe_foundation_low"] == low
+    assert flags["pointless_return"] == returns
+
+
+def westcliff_position(top_card, found):
+    """Classic Westcliff: ``top_card`` alone on pile 0, the other piles empty."""
+    return Position(piles=[[top_card]] + [[] for _ in range(6)], down=[0] * 7, found=found, stock=[], waste=[],
+                    reserve=[], redeals_used=0, base_rank=-1, opening=False, waste_live=False)
+
+
+def test_the_low_rule_plays_a_three_the_old_rule_keeps():
+    """3C with both red Aces up but not the red 2s: the old rule waits, the low rule plays it."""
+    rules = resolve("westcliff-classic", foundation_return="on")
+    pa = api.params(rules)
+    s = encode(westcliff_position(make(2, C), [2, 1, 1, 0]), pa)
+    moves = np.array([[MOVE, 0, PLACE_FOUND + C, 1]], dtype=np.int16)
+    assert low_enough(s, pa, make(2, C)) and not safe_to_foundation(s, pa, make(2, C))
+    assert is_safe_foundation_move(s, pa, moves[0]) and safe_foundation_play(s, pa) == (0, PLACE_FOUND + C)
+    s = encode(westcliff_position(make(3, C), [3, 1, 2, 2]), pa)  # 4C: the red 2s are not up
+    moves[0, 2] = PLACE_FOUND + C
+    assert not is_safe_foundation_move(s, pa, moves[0]) and safe_foundation_play(s, pa) == (-1, -1)
+
+
+def test_a_return_the_low_rule_would_undo_is_pruned():
+    rules = resolve("easthaven", **EASTHAVEN_SOLVITAIRE)
+    pa = api.params(rules)
+    ret = np.array([MOVE, PLACE_FOUND + C, 0, 1], dtype=np.int16)
+    # 3C on top of the clubs; a red 4 to put it on
+    s = encode(Position(piles=[[make(3, D)]] + [[] for _ in range(6)], down=[0] * 7, found=[3, 1, 1, 1], stock=[],
+                        waste=[], reserve=[], redeals_used=0, base_rank=-1, opening=False, waste_live=False), pa)
+    assert returns_pointlessly(s, pa, ret)
+    s[pa[O_FOUND] + D] = 0  # no red Ace up: 3C might be needed for a red 2
+    assert not returns_pointlessly(s, pa, ret)
+
+
+def test_colour_key_ignores_only_which_suit_of_a_colour_a_card_has():
+    rules = resolve("westcliff-classic")
+    pa = api.params(rules)
+    position = api.initial_position(rules, deals.deck(3))
+    swap = {C: S, S: C, D: D, H: H}
+    other = {C: D, D: C, H: H, S: S}
+
+    def recoloured(mapping):
+        p = api.initial_position(rules, deals.deck(3))
+        p.piles = [[make(c % 13, mapping[c // 13]) for c in pile] for pile in p.piles]
+        p.stock = [make(c % 13, mapping[c // 13]) for c in p.stock]
+        return p
+
+    keys = [(colour_key(encode(p, pa), pa, 1), colour_key(encode(p, pa), pa, 2))
+            for p in (position, recoloured(swap), recoloured(other))]
+    assert keys[0] == keys[1]
+    assert keys[0] != keys[2]
+
+
+@pytest.mark.parametrize("game, switches", [("easthaven", EASTHAVEN_SOLVITAIRE), ("easthaven", {})])
+def test_shortcut_pass_wins_replay_through_the_reference(game, switches):
+    """Easthaven, where the shortcut pass comes first (its rows rule out the win-first heuristic);
+    elsewhere it only gets the deals that heuristic did not win."""
+    rules = resolve(game, **switches)
+    solver = Solver(rules, budget=20_000)
+    by_shortcuts = 0
+    for deal in range(40):
+        result = solver.solve(deal)
+        if result.verdict == "won" and result.decided_by == "shortcuts":
+            by_shortcuts += 1
+            position = reference.initial_position(rules, deals.deck(deal))
+            for move in result.line:
+                position = reference.apply_move(rules, position, move)
+            assert reference.is_won(rules, position)
+        if result.verdict == "lost":
+            assert result.decided_by != "shortcuts"
+    assert by_shortcuts >= 1, f"{game}: no win of the shortcut pass in 40 deals"
+
+
+def test_a_solver_without_win_first_never_uses_the_shortcuts():
+    solver = Solver(resolve("easthaven", **EASTHAVEN_SOLVITAIRE), budget=5_000, win_first=False)
+    assert {solver.solve(deal).decided_by for deal in range(10)} <= {"search", "relaxation"}
+
+
+@pytest.mark.parametrize("game, switches", [("easthaven", {}), ("easthaven", EASTHAVEN_SOLVITAIRE),
+                                            ("westcliff-classic", {"foundation_return": "on"})])
+def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switches):
+    """Positions played forward from deals (as in tests/test_solver.py): where the relaxed
+    game is lost, the exhaustive plain search never wins; and it does find some losses."""
+    from test_solver import random_walk
+
+    rules = resolve(game, **switches)
+    pa = api.params(rules)
+    plain = Solver(rules, budget=20_000, win_first=False, reductions=False)
+    rng = random.Random(1)
+    outcomes = Counter()
+    for deal in range(150):
+        position = random_walk(rules, reference.initial_position(rules, deals.deck(deal)), rng.randrange(20, 90), rng)
+        lost = relaxed_lost(encode(position, pa), pa)
+        verdict = plain.solve_position(position).verdict
+        assert not (lost and verdict == "won"), f"deal {deal}: relaxed game lost, plain search won"
+        outcomes[(bool(lost), verdict)] += 1
+    assert outcomes[(False, "won")] >= 1, dict(outcomes)
+    if game == "easthaven":  # measured: 2 to 5 relaxed losses in these 150 positions
+        assert outcomes[(True, "lost")] >= 1, dict(outcomes)
+
+
+def test_the_relaxation_is_a_step_of_the_solver_only_where_proven():
+    from solitaire_odds.engine.relaxation import applies
+
+    assert applies(resolve("easthaven")) and applies(resolve("westcliff", run_moves="whole"))
+    assert not applies(resolve("duchess")) and not applies(resolve("st-helena"))
+
+
+def test_a_card_that_could_go_up_may_still_be_needed_on_the_tableau_in_the_relaxed_game():
+    """3D lies on AD and can only move onto 4C, which is in the stock and could go up at once
+    (the clubs are at 3): the relaxed game must let 4C open on 5H first, as real play does.
+    No spaces (space_fill=none), so 3D has no other way."""
+    rules = resolve("westcliff", space_fill="none")
+    pa = api.params(rules)
+    on_piles = {make(0, D), make(2, D), make(4, H)}
+    stock = [c for c in range(52) if c not in on_piles and not (c // 13 == C and c % 13 < 3)
+             and not (c // 13 == H and c % 13 < 4) and c // 13 != S]
+    stock.remove(make(3, C))
+    stock.append(make(3, C))  # turned first
+    position = Position(piles=[[make(0, D), make(2, D)], [make(4, H)]] + [[make(1, D)]] + [[] for _ in range(7)],
+                        down=[1, 0, 0] + [0] * 7, found=[3, 0, 4, 13], stock=stock, waste=[], reserve=[],
+                        redeals_used=0, base_rank=-1, opening=False, waste_live=False)
+    position.stock.remove(make(1, D))
+    assert not relaxed_lost(encode(position, pa), pa)
+    assert Solver(rules, budget=100_000, win_first=False, reductions=False).solve_position(position).verdict == "won"
