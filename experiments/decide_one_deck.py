@@ -1,6 +1,6 @@
 """How many one-deck deals the solver decides, and which step decided them: per rule set,
 won / lost / unknown, CPU-seconds per deal and the count decided by each step
-(SolveResult.decided_by), at each node budget.
+(Outcome.decided_by), at each node budget.
 
     python experiments/decide_one_deck.py --deals 300 --budgets 100000
     python experiments/decide_one_deck.py --deals 300 --budgets 100000 --csv results/one_deck_deciding.csv

@@ -8,7 +8,6 @@ search marks its entries with a fresh generation number instead.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -19,23 +18,15 @@ from .engine.search import (
     BY_SEARCH, BY_SHORTCUTS, BY_WIN_FIRST, GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace,
 )
 from .engine.state import encode
+from .outcome import Outcome
 from .position import Position
 from .rules import Rules
 
 VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
 PASSES = {BY_WIN_FIRST: "win-first", BY_SHORTCUTS: "shortcuts", BY_SEARCH: "search"}
-"""Which part decided a deal (SolveResult.decided_by), besides "relaxation"."""
+"""Which part decided a deal (Outcome.decided_by), besides "relaxation"."""
 DEFAULT_BUDGET = 1_000_000
 MAX_DEPTH = 1500
-
-
-@dataclass
-class SolveResult:
-    verdict: str                 # won | lost | unknown
-    nodes: int                   # positions expanded, over both passes
-    seconds: float
-    line: list = field(default_factory=list)  # the winning moves, as position.py tuples
-    decided_by: str = "search"   # the step that gave the verdict: relaxation | win-first | shortcuts | search
 
 
 SLOT_BYTES = 8 * TT_WIDTH
@@ -90,7 +81,7 @@ class Solver:
         return np.uint64(first)
 
     def solve(self, deal: int | None = None, deck: list[int] | None = None,
-              budget: int | None = None) -> SolveResult:
+              budget: int | None = None) -> Outcome:
         """Solve deal number ``deal``, or the given ``deck``, within ``budget`` nodes per pass
         (default: the solver's budget)."""
         if (deal is None) == (deck is None):
@@ -101,26 +92,26 @@ class Solver:
         deal_into(self._ws.root, self.pa, self._ws.deck, self._ws.scratch)
         return self._run(budget)
 
-    def solve_position(self, position: Position, budget: int | None = None) -> SolveResult:
+    def solve_position(self, position: Position, budget: int | None = None) -> Outcome:
         """Solve from any position of this game (a constructed one, or one met in play)."""
         return self.solve_state(encode(position, self.pa), budget)
 
-    def solve_state(self, state: np.ndarray, budget: int | None = None) -> SolveResult:
+    def solve_state(self, state: np.ndarray, budget: int | None = None) -> Outcome:
         """Solve from an engine state (the flat array players and kernels hold)."""
         self._ws.root[:] = state
         return self._run(budget)
 
-    def _run(self, budget) -> SolveResult:
+    def _run(self, budget) -> Outcome:
         """Decide the position in ``ws.root``: with ``reductions``, where it is proven, first the
         relaxed game (engine.relaxation), which only loses; then the search's passes
         (engine.search.solve_root)."""
         start = time.perf_counter()
         budget, gen = int(budget or self.budget), self._next_generation()
         if self._relaxation and relaxation.relaxed_lost(self._ws.root, self.pa):
-            return SolveResult("lost", 0, time.perf_counter() - start, [], "relaxation")
+            return Outcome("lost", 0, time.perf_counter() - start, [], budget, "relaxation")
         verdict, nodes, length, part = solve_root(self.pa, budget, self.win_first, self.reductions, gen, self._ws)
         seconds = time.perf_counter() - start
-        return SolveResult(VERDICTS[verdict], int(nodes), seconds, self._line(length), PASSES[part])
+        return Outcome(VERDICTS[verdict], int(nodes), seconds, self._line(length), budget, PASSES[part])
 
     def _line(self, length: int) -> list:
         """The first ``length`` moves of the path as tuples; each distinct row is converted

@@ -9,22 +9,12 @@ player class declares what it takes once, in ``parameters`` (see :mod:`.paramete
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 
+from ..outcome import Outcome
 from ..rules import Rules
 from . import parameters as declared
 from .parameters import MAX_TABLE_MB, Param, budget_param, count_param
-
-
-@dataclass
-class Outcome:
-    """The result of one deal for one player."""
-
-    verdict: str                 # won | lost | unknown (unknown: only the solver, budget spent)
-    nodes: int                   # solver nodes spent (0 for players that do not search)
-    seconds: float
-    line: list = field(default_factory=list)   # the moves played (position.py tuples)
-    budget: int = 0              # the solver budget that decided it (escalation), else 0
 
 
 class SolverPlayer:
@@ -74,7 +64,7 @@ class SolverPlayer:
             seconds += result.seconds
             if result.verdict != "unknown":
                 break
-        return Outcome(result.verdict, nodes, seconds, result.line, budget)
+        return replace(result, nodes=nodes, seconds=seconds, budget=budget)
 
 
 def _player_classes() -> dict:

@@ -33,7 +33,7 @@ from ..engine.playout import MAX_PLAY_MOVES, greedy_scores
 from ..engine.reductions import is_safe_foundation_move
 from ..rules import Rules
 from ..solver import Solver
-from . import Outcome
+from ..outcome import Outcome
 from .parameters import SEED, budget_param, count_param, short
 from .table import DealPlayer, Table, stream
 

@@ -10,7 +10,7 @@ import numpy as np
 from ..engine import api
 from ..engine.playout import MAX_PLAY_MOVES, playout
 from ..rules import Rules
-from . import Outcome
+from ..outcome import Outcome
 from .table import DealPlayer, stream
 
 
