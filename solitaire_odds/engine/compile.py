@@ -54,6 +54,7 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_INTERCHANGEABLE_PILES] = flags["interchangeable_piles"]
     p[k.C_DEAD_WASTE] = flags["dead_waste"]
     p[k.C_WIN_FIRST] = flags["win_first"]
+    p[k.C_RELAXED_DEAD_ENDS] = flags["relaxed_dead_ends"]
     place_offsets(p, npiles, nres, ncards, nfound)
     return p
 

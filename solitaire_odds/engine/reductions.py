@@ -14,10 +14,11 @@ from numba import njit
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_SAFE_FOUNDATION, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WLEN,
+    C_DEAD_WASTE, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WLEN,
     O_WLIVE, P_FOUND_KIND, PLACE_FOUND,
 )
 from .core import found_next
+from .two_deck_proofs import never_freed
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -89,8 +90,18 @@ def win_first(rules: Rules) -> bool:
     return rules["build"] == "alt-colour-down"
 
 
+def relaxed_dead_ends(rules: Rules) -> bool:
+    """In the St. Helena family (King and Ace foundations, up-or-down building one card at a
+    time, no stock) a position of the last round that the relaxation of
+    :func:`~.two_deck_proofs.never_freed` proves lost is a dead end. Sound by that function's
+    argument: its fixpoint contains every event of every line of play from the position, and
+    no line of it empties the tableau."""
+    return (rules["foundations"] == "kings-and-aces" and rules["build"] == "up-or-down"
+            and rules["run_moves"] == "single" and rules["stock"] == "none" and rules["reserve_fans"] == 0)
+
+
 def capabilities(rules: Rules) -> dict:
-    return {"safe_foundation": safe_foundation(rules), "twin_swap": twin_swap(rules),
+    return {"relaxed_dead_ends": relaxed_dead_ends(rules), "safe_foundation": safe_foundation(rules), "twin_swap": twin_swap(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules)}
 
@@ -134,6 +145,15 @@ def dead_card_in_waste(s, pa):
         return False
     wlen = s[pa[O_WLEN]]
     return (wlen >= 2) | ((wlen == 1) & (s[pa[O_WLIVE]] == 0))
+
+
+@njit(cache=True)
+def dead_end(s, pa):
+    """No win remains below ``s``, by a sound test that holds for these rules: a dead waste
+    card (:func:`dead_waste`) or the two-deck relaxation (:func:`relaxed_dead_ends`)."""
+    if dead_card_in_waste(s, pa):
+        return True
+    return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed(s, pa)
 
 
 @njit(cache=True)

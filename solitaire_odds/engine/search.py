@@ -36,7 +36,7 @@ from .core import (
     H_SIZE, U_SIZE, deal_into, do_move, fits_some_foundation, init_hash, is_won, legal_moves, pcard,
     position_key, shuffled_deck, undo_move,
 )
-from .reductions import dead_card_in_waste, safe_foundation_move
+from .reductions import dead_end, safe_foundation_move
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
@@ -117,7 +117,7 @@ def _priority(s, pa, mv):
 def ordered_moves(s, pa, mode, out, ws, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
-    if (mode & SOUND) != 0 and dead_card_in_waste(s, pa):
+    if (mode & SOUND) != 0 and dead_end(s, pa):
         return 0
     tmp = ws.tmp
     n = legal_moves(s, pa, tmp)
