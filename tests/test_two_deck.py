@@ -28,7 +28,7 @@ def last_round_endgames(game, switches, redeals, count, seed):
     """Constructed endgames (tests/test_solver.two_deck_endgame) in the last round."""
     rng = random.Random(f"{seed} {game} {sorted(switches.items())}")
     for _ in range(count):
-        position = two_deck_endgame(rng, loose=rng.randint(6, 26))
+        position = two_deck_endgame(rng, loose=rng.randint(4, 16))
         position.redeals_used = redeals
         yield position
 
@@ -41,15 +41,15 @@ def test_relaxation_never_calls_a_winnable_endgame_lost(game, switches, redeals)
     rules = resolve(game, **switches)
     pa = api.params(rules)
     seen = Counter()
-    for position in last_round_endgames(game, switches, redeals, 40, "relax"):
+    for position in last_round_endgames(game, switches, redeals, 50, "relax"):
         proven = bool(never_freed(encode(position, pa), pa))
         exhaustive, won = reference_search(rules, position, limit=3000)
         if exhaustive:
             assert not (proven and won), "the relaxation calls a winnable position lost"
             seen[(proven, won)] += 1
-    assert seen[(False, True)] >= 5, dict(seen)
-    if switches.get("build_suit", "same") == "same" and switches.get("space_fill", "none") == "none":
-        assert seen[(True, False)] >= 3, dict(seen)
+    assert seen[(False, True)] >= 3, dict(seen)
+    if switches.get("build_suit", "same") == "same":
+        assert seen[(True, False)] >= 2, dict(seen)
 
 
 @pytest.mark.parametrize("game,switches,redeals", SETTINGS)

@@ -8,11 +8,11 @@ nor can any real line of play, and the position is lost.
 
 The facts, all "can ever happen from here":
 
-* ``low[u]``: the highest rank the Ace foundation of suit u can reach; ``up[u]``: the lowest
-  rank its King foundation can reach. The ranks a foundation's top can take are then
-  ``[current, low[u]]`` (``[up[u], current]``); with ``foundation_transfer`` a top card may
-  also go back across, so the lower end of the Ace foundation's range (upper end of the King
-  foundation's) is relaxed to its base.
+* The ranks each foundation's top card can ever show: ``[low_lo, low_hi]`` for the Ace
+  foundation of suit u (built up), ``[up_lo, up_hi]`` for its King foundation (built down).
+  Both start at the current top. Without ``foundation_transfer`` only ``low_hi`` grows and
+  ``up_lo`` falls; with it a top card may cross to the other foundation of its suit, which
+  lowers ``low_lo`` (raises ``up_hi``), never past the base card.
 * ``reach[p]``: the deepest card of pile ``p`` that can become its top card; every card above
   it (in the pile as it is now) can leave, and so can ``reach[p]`` itself once marked
   ``-1`` (the pile can become empty).
@@ -25,16 +25,21 @@ Rules (each a necessary condition for the event, so the fixpoint contains every 
    Cards put on it later must leave too, which the relaxation ignores.
 2. A top card ``x`` leaves only (a) to a foundation whose top is one rank away in its suit,
    i.e. that top rank lies in the foundation's range, or (b) onto a top card ``y`` one rank
-   away (same suit unless ``build_suit=any``; King and Ace meet with ``wrap``); ``y`` was then a top card of its own pile first, so ``top[y]``; or
+   away (same suit unless ``build_suit=any``; King and Ace meet with ``wrap``); ``y`` was
+   then a top card of its own pile first, so ``top[y]``; or
    (c) into a space, where spaces take any card, once some pile can become empty.
-3. A foundation reaches rank r only if a copy of that card is at some time a top card, or
-   (with ``foundation_transfer``) the other foundation of the suit reaches r.
+3. A foundation's top reaches rank r only if a copy of that card is at some time a top
+   card, or (with ``foundation_transfer``) it crosses from the other foundation, whose top
+   must then show r while this one's next rank is r: r lies in the other's range. Crossing
+   away (the Ace foundation's top t going to the King foundation, whose top must show t + 1)
+   needs t + 1 in the King foundation's range, and the same way round.
 
 Each rule only drops conditions of the real game (when things happen, that the two copies of a
 card are distinct, that a card used as a base or put on a foundation is gone), so every event
 of a real line satisfies the rules' premises at its time, by induction along the line: the
 least fixpoint contains it. A win needs every pile emptied and every foundation complete; if
-some ``reach[p]`` stays >= 0, or some ``low[u] < 12`` or ``up[u] > 0``, the position is lost. The first-deal foundation restriction is ignored (another relaxation).
+some ``reach[p]`` stays >= 0, or some ``low_hi < 12`` or ``up_lo > 0``, the position is lost.
+The first-deal foundation restriction is ignored (another relaxation).
 """
 
 from __future__ import annotations
@@ -75,9 +80,9 @@ def never_freed(s, pa):
         ku = np.int64(s[pa[O_FOUND] + u])
         al = np.int64(s[pa[O_FOUND] + 4 + u])
         up_lo[u] = 13 - ku
-        up_hi[u] = 12 if transfer else 13 - ku
+        up_hi[u] = 13 - ku
         low_hi[u] = al - 1
-        low_lo[u] = 0 if transfer else al - 1
+        low_lo[u] = al - 1
     reach = np.zeros(npiles, np.int64)
     top = np.zeros(52, np.bool_)
     space = False
@@ -92,11 +97,19 @@ def never_freed(s, pa):
         changed = False
         # foundations grow by cards that can be tops (or cross from the other foundation)
         for u in range(4):
-            while low_hi[u] < 12 and (top[u * 13 + low_hi[u] + 1] or (transfer and up_lo[u] <= low_hi[u] + 1)):
+            while low_hi[u] < 12 and (top[u * 13 + low_hi[u] + 1]
+                                      or (transfer and up_lo[u] <= low_hi[u] + 1 <= up_hi[u])):
                 low_hi[u] += 1
                 changed = True
-            while up_lo[u] > 0 and (top[u * 13 + up_lo[u] - 1] or (transfer and low_hi[u] >= up_lo[u] - 1)):
+            while up_lo[u] > 0 and (top[u * 13 + up_lo[u] - 1]
+                                    or (transfer and low_lo[u] <= up_lo[u] - 1 <= low_hi[u])):
                 up_lo[u] -= 1
+                changed = True
+            while transfer and low_lo[u] > 0 and up_lo[u] <= low_lo[u] + 1 <= up_hi[u]:
+                low_lo[u] -= 1  # the Ace foundation's top crosses to the King foundation
+                changed = True
+            while transfer and up_hi[u] < 12 and low_lo[u] <= up_hi[u] - 1 <= low_hi[u]:
+                up_hi[u] += 1
                 changed = True
         # piles shrink while their deepest reachable top card can leave
         for p in range(npiles):

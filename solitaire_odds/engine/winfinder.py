@@ -4,7 +4,9 @@ on a heuristic, with restarts of growing width.
 It never proves anything lost: it only looks for a winning line, which the caller replays like
 every other win. Each step expands every position of the beam by every legal move, follows
 each move by the foundation plays then open (greedily, a heuristic), rates the result and keeps
-the best ``width`` positions not met before in this attempt. The rating
+the best ``width`` positions not met before in this attempt and not proven lost by the
+relaxation of :mod:`.two_deck_proofs` (greedy foundation play otherwise fills the beam with
+dead ends: one pile left and nowhere to park its cards). The rating
 (:func:`rating`) counts cards on the foundations first; then, for each foundation, how deep the
 copies of the next few cards it needs lie (the shallower twin counts), so that moves uncovering
 them rank higher; then spaces and unused redeals. A restart widens the beam fourfold and
@@ -20,8 +22,9 @@ from numba import njit
 
 from .constants import (
     LOWER, MAX_MOVES, MOVE, O_FOUND, O_OPENING, O_REDEALS, P_FIRST_DEAL_LIMITS, P_NFOUND, P_NPILES,
-    P_PILE_FOUND, P_REDEALS, PLACE_FOUND, S_SIZE, UPPER,
+    P_PILE_FOUND, P_REDEALS, P_SPACE, PLACE_FOUND, S_SIZE, SPACE_ANY, UPPER,
 )
+from .two_deck_proofs import never_freed
 from .core import (
     H_SIZE, U_SIZE, do_move, fits_found, found_next, is_won, legal_moves, mix, pcard, plen, state_key,
     undo_move,
@@ -29,6 +32,8 @@ from .core import (
 
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
 LOOKAHEAD = 3      # next cards of each foundation the rating looks at
+PARKING = 300.0    # rating lost per empty pile where spaces stay empty
+MOBILITY = 30.0    # rating per legal move (up to 12): a line with few moves left is near a dead end
 MAX_ATTEMPTS = 48  # restarts per call (each uses one generation of the seen table)
 
 FinderSpace = namedtuple("FinderSpace", [
@@ -37,7 +42,7 @@ FinderSpace = namedtuple("FinderSpace", [
     "cand_par", "cand_move", "cand_score",  # children of one step: parent slot, move, rating
     "parent", "mstart", "mlen",  # the node log: parent node, its moves in ``mbuf``
     "mbuf",                 # (nodes * 4, 4) int16: the moves of every logged node
-    "seen", "tmp", "H", "undo", "save", "scratch", "auto", "path",
+    "seen", "tmp", "tmp2", "H", "undo", "save", "scratch", "auto", "path",
 ])
 
 
@@ -52,7 +57,7 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, seen_slots: int = 1
         cand_score=np.zeros(ncand, np.float64),
         parent=np.zeros(max_nodes, np.int64), mstart=np.zeros(max_nodes, np.int64),
         mlen=np.zeros(max_nodes, np.int64), mbuf=np.zeros((max_nodes * 4, 4), np.int16),
-        seen=np.zeros((seen_slots, 3), np.uint64), tmp=np.zeros((MAX_MOVES, 4), np.int16),
+        seen=np.zeros((seen_slots, 3), np.uint64), tmp=np.zeros((MAX_MOVES, 4), np.int16), tmp2=np.zeros((MAX_MOVES, 4), np.int16),
         H=np.zeros(H_SIZE, np.uint64), undo=np.zeros((MAX_AUTO + 2, U_SIZE), np.uint64),
         save=np.zeros((MAX_AUTO + 2, size), np.uint8), scratch=np.zeros(int(pa[S_SIZE]), np.uint8),
         auto=np.zeros((MAX_AUTO, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
@@ -93,7 +98,7 @@ def _autoplay(s, pa, fs):
 def rating(s, pa, noise):
     """Higher is better: foundation cards (weight 1000), minus the depth of the shallower copy
     of each of the next LOOKAHEAD cards every foundation needs (weights 8, 3, 1), plus spaces
-    and unused redeals; ``noise`` (0..1) breaks ties differently in restarts."""
+    (where any card may fill them; else minus PARKING each) and unused redeals; ``noise`` (0..1) breaks ties differently in restarts."""
     npiles = pa[P_NPILES]
     depth = np.full(52, 200, np.int64)
     spaces = 0
@@ -121,7 +126,11 @@ def rating(s, pa, noise):
             if d < 200:
                 score -= w * np.float64(d)
             w = 3.0 if look == 0 else 1.0
-    score += 15.0 * spaces + 40.0 * np.float64(pa[P_REDEALS] - s[pa[O_REDEALS]])
+    if pa[P_SPACE] == SPACE_ANY:
+        score += 15.0 * spaces
+    else:  # a pile emptied for good is a place lost to park cards on
+        score -= PARKING * spaces
+    score += 40.0 * np.float64(pa[P_REDEALS] - s[pa[O_REDEALS]])
     return score + noise
 
 
@@ -202,7 +211,8 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
                     break
                 do_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0], fs.scratch)
                 k = _autoplay(s, pa, fs)
-                fs.cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand))
+                fs.cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand)) + MOBILITY * min(
+                    legal_moves(s, pa, fs.tmp2), 12)
                 for t in range(k - 1, -1, -1):
                     undo_move(s, pa, fs.H, fs.auto[t], fs.undo[t + 1], fs.save[t + 1])
                 undo_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0])
@@ -224,7 +234,7 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
             do_move(t_state, pa, fs.H, fs.cand_move[c], fs.undo[0], fs.save[0], fs.scratch)
             k = _autoplay(t_state, pa, fs)
             h1, h2 = state_key(t_state, pa, fs.H)
-            if not _seen_insert(fs.seen, h1, h2, gen):
+            if not _seen_insert(fs.seen, h1, h2, gen) or never_freed(t_state, pa):
                 continue
             if nlog >= fs.parent.shape[0] or mused + k + 1 > fs.mbuf.shape[0]:
                 return -1, nodes
