@@ -6,8 +6,8 @@ interval of the won share, the bracket [won, won + unknown], CPU-seconds per dea
 
 One process, one core (CPU time is per core); a warm-up solve excludes numba's compile or
 cache load. Every win is replayed through the reference (its time is not counted). Writes
-results/two_deck.csv (or --csv), replacing the rows of the rule sets measured and keeping the
-others (so rule sets can be measured in separate processes).
+results/two_deck.csv (or --csv), replacing the rows of the rule sets and budget measured and
+keeping the others (so rule sets can be measured in separate processes).
 """
 
 from __future__ import annotations
@@ -77,9 +77,11 @@ def main() -> None:
               f"bracket [{row['bracket_low']:.1%}, {row['bracket_high']:.1%}]; "
               f"{row['cpu_per_deal']:.2f} CPU-s/deal; {by}", flush=True)
     table = pd.DataFrame(rows)
-    if args.csv.exists():  # keep the rows of rule sets measured in another run
+    if args.csv.exists():  # keep the rows of rule sets (or budgets) measured in another run
         old = pd.read_csv(args.csv)
-        table = pd.concat([old[~old["rules"].isin(table["rules"])], table], ignore_index=True)
+        measured = set(zip(table["rules"], table["budget"]))
+        keep = [(r, b) not in measured for r, b in zip(old["rules"], old["budget"])]
+        table = pd.concat([old[keep], table], ignore_index=True)
     args.csv.parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(args.csv, index=False, float_format="%.5f")
     print(f"wrote {args.csv}")
