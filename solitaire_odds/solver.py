@@ -15,7 +15,16 @@ import numpy as np
 from .engine import api
 from .engine.constants import FOUND_KINGS_AND_ACES, P_FOUND_KIND, P_NCARDS
 from .engine.core import deal_into, shuffled_deck
-from .engine.search import GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_deal, solve_root, workspace
+from .engine.search import (
+    GENERATIONS,
+    LOST,
+    TT_WIDTH,
+    UNKNOWN,
+    WON,
+    solve_deal,
+    solve_root,
+    workspace,
+)
 from .engine.state import encode
 from .engine.two_deck_proofs import never_freed
 from .engine.winfinder import find_win, finder_space

@@ -48,9 +48,26 @@ import numpy as np
 from numba import njit
 
 from .constants import (
-    BUILD_UP_OR_DOWN, FOUND_KINGS_AND_ACES, O_FOUND, O_OPENING, O_REDEALS, O_SLEN, P_BUILD, P_FOUND_KIND,
-    P_FTRANSFER, P_NPILES, P_NRES, P_REDEALS, P_RUN, P_SAME_SUIT, P_SPACE, P_STOCK, P_WRAP, RUN_SINGLE,
-    SPACE_ANY, STOCK_NONE,
+    BUILD_UP_OR_DOWN,
+    FOUND_KINGS_AND_ACES,
+    O_FOUND,
+    O_OPENING,
+    O_REDEALS,
+    O_SLEN,
+    P_BUILD,
+    P_FOUND_KIND,
+    P_FTRANSFER,
+    P_NPILES,
+    P_NRES,
+    P_REDEALS,
+    P_RUN,
+    P_SAME_SUIT,
+    P_SPACE,
+    P_STOCK,
+    P_WRAP,
+    RUN_SINGLE,
+    SPACE_ANY,
+    STOCK_NONE,
 )
 from .core import pcard, plen
 

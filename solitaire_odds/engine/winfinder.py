@@ -21,14 +21,38 @@ import numpy as np
 from numba import njit
 
 from .constants import (
-    LOWER, MAX_MOVES, MOVE, O_FOUND, O_OPENING, O_REDEALS, P_FIRST_DEAL_LIMITS, P_NFOUND, P_NPILES,
-    P_PILE_FOUND, P_REDEALS, P_SPACE, PLACE_FOUND, S_SIZE, SPACE_ANY, UPPER,
+    LOWER,
+    MAX_MOVES,
+    MOVE,
+    O_FOUND,
+    O_OPENING,
+    O_REDEALS,
+    P_FIRST_DEAL_LIMITS,
+    P_NFOUND,
+    P_NPILES,
+    P_PILE_FOUND,
+    P_REDEALS,
+    P_SPACE,
+    PLACE_FOUND,
+    S_SIZE,
+    SPACE_ANY,
+    UPPER,
 )
-from .two_deck_proofs import never_freed
 from .core import (
-    H_SIZE, U_SIZE, do_move, fits_found, found_next, is_won, legal_moves, mix, pcard, plen, state_key,
+    H_SIZE,
+    U_SIZE,
+    do_move,
+    fits_found,
+    found_next,
+    is_won,
+    legal_moves,
+    mix,
+    pcard,
+    plen,
+    state_key,
     undo_move,
 )
+from .two_deck_proofs import never_freed
 
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
 LOOKAHEAD = 3      # next cards of each foundation the rating looks at
@@ -109,8 +133,7 @@ def rating(s, pa, noise):
         for i in range(m):
             c = pcard(s, pa, p, i)
             d = m - 1 - i
-            if d < depth[c]:
-                depth[c] = d
+            depth[c] = min(depth[c], d)
     score = 0.0
     for j in range(pa[P_NFOUND]):
         score += 1000.0 * np.float64(s[pa[O_FOUND] + j])
