@@ -16,14 +16,16 @@ SOLVABLE = "solvable"
 """The claim is the share of deals winnable with every card known."""
 PLAY = "play"
 """The claim is the share a person wins, not seeing face-down cards or the stock order."""
+NO_FIGURE = "no published figure"
+"""The text of an entry whose game has no published odds: it names the readings to measure."""
 
 
 @dataclass(frozen=True)
 class Claim:
     key: str                      # short name, e.g. westcliff-mms
     game: str
-    text: str                     # the figure as published
-    value: float                  # the figure as a share
+    text: str                     # the figure as published, or NO_FIGURE
+    value: float | None           # the figure as a share (None: no published figure)
     interval: tuple[float, float] | None  # the published interval, when there is one
     measures: str                 # SOLVABLE or PLAY
     source: str
@@ -91,6 +93,41 @@ CLAIMS: tuple[Claim, ...] = (
              "the book rules (King into a space, no return) are the defaults here",
         readings=("space_fill=any foundation_return=on", "", "space_fill=any",
                   "foundation_return=on"),
+    ),
+    Claim(
+        key="st-helena",
+        game="st-helena",
+        text=NO_FIGURE,
+        value=None,
+        interval=None,
+        measures=SOLVABLE,
+        source="none found (Solvitaire cannot express a fixed number of gathering redeals)",
+        note="all cards face up, so the solvable share is a perfect player's odds; the book builds "
+             "by suit, PySolFC and Goodsol regardless of suit; some sources let any card fill a space",
+        readings=("", "build_suit=any", "space_fill=any"),
+    ),
+    Claim(
+        key="louis",
+        game="louis",
+        text=NO_FIGURE,
+        value=None,
+        interval=None,
+        measures=SOLVABLE,
+        source="none found",
+        note="all cards face up; the readings are St. Helena's (suit or any suit, spaces filled or not)",
+        readings=("", "build_suit=any", "space_fill=any"),
+    ),
+    Claim(
+        key="box-kite",
+        game="box-kite",
+        text=NO_FIGURE,
+        value=None,
+        interval=None,
+        measures=SOLVABLE,
+        source="none found",
+        note="all cards face up; PySolFC builds regardless of suit, with wrap and transfers between "
+             "the two foundations of a suit",
+        readings=("", "build_suit=any wrap=on foundation_transfer=on", "build_suit=any", "space_fill=any"),
     ),
 )
 

@@ -111,7 +111,7 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
                         fmt="none", ecolor="black", capsize=3, linewidth=1)
         notes = []
         for claim in claims:
-            if claim.game != game:
+            if claim.game != game or claim.value is None:
                 continue
             ys = [y for y, row in enumerate(rows) if comparable(claim, row["player"])]
             for y in ys:
@@ -167,7 +167,7 @@ def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, tit
                                 edgecolor=colour, hatch="///", linewidth=0,
                                 label=f"{name}: undecided so far")
         for claim in claims:
-            if claim.game == game and any(comparable(claim, player) for player in players):
+            if claim.game == game and claim.value is not None and any(comparable(claim, player) for player in players):
                 ax.axhline(claim.value, color=CLAIM_COLOUR, linestyle="--", linewidth=1.4, label=_claim_label(claim))
         ax.set_ylim(*SHARE_LIMITS)
         _percent_axis(ax.yaxis)

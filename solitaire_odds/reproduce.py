@@ -83,6 +83,8 @@ def closest(claim: Claim, table: pd.DataFrame) -> tuple[pd.Series | None, list[s
     notes: the other measurements whose bracket holds the claim too, and, for a person's
     share with no player run, that the solver's share is only an upper bound."""
     mine = table[table["claim"] == claim.key]
+    if claim.value is None:
+        return None, ["no published figure: these are the first measured odds we know of"]
     notes = []
     if claim.measures == SOLVABLE:
         candidates = mine[mine["player"] == "solver"]
@@ -131,7 +133,10 @@ def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
         col = max(len(text) for text in list(cells.values()) + list(who.values())) + 2
         published = f" ({claim.interval[0]:.3%} - {claim.interval[1]:.3%})" if claim.interval else ""
         kind = "solvable share" if claim.measures == SOLVABLE else "a person's share (method not stated)"
-        lines.append(f"{claim.game}: published {claim.text} = {claim.value:.1%}{published}, {kind}")
+        if claim.value is None:
+            lines.append(f"{claim.game}: {claim.text}; measured: {kind}")
+        else:
+            lines.append(f"{claim.game}: published {claim.text} = {claim.value:.1%}{published}, {kind}")
         lines.append(f"  source: {claim.source}")
         lines.append("  " + "reading".ljust(width + 2) + "".join(who[p].ljust(col) for p in players).rstrip())
         for reading in claim.readings:

@@ -12,12 +12,14 @@ import time
 import numpy as np
 
 from .engine import api, relaxation
-from .engine.constants import P_NCARDS
+from .engine.constants import FOUND_KINGS_AND_ACES, P_FOUND_KIND, P_NCARDS
 from .engine.core import deal_into, shuffled_deck
 from .engine.search import (
     BY_SEARCH, BY_SHORTCUTS, BY_WIN_FIRST, GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace,
 )
 from .engine.state import encode
+from .engine.two_deck_proofs import never_freed
+from .engine.winfinder import find_win, finder_space
 from .outcome import Outcome
 from .position import Position
 from .rules import Rules
@@ -69,6 +71,7 @@ class Solver:
         self._ws = workspace(self.pa, table_slots or table_size(self.budget), MAX_DEPTH)
         self._gen = 0
         self._moves_seen: dict = {}
+        self._two_deck = TwoDeckSteps(self.pa, self.budget) if self.pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES else None
 
     def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot).
@@ -103,24 +106,59 @@ class Solver:
 
     def _run(self, budget) -> Outcome:
         """Decide the position in ``ws.root``: with ``reductions``, where it is proven, first the
-        relaxed game (engine.relaxation), which only loses; then the search's passes
-        (engine.search.solve_root)."""
+        relaxed game (engine.relaxation), which only loses; in the St. Helena family its own
+        relaxation and win finder (:class:`TwoDeckSteps`); then the search's passes
+        (engine.search.solve_root). ``decided_by`` is empty when the verdict is unknown."""
         start = time.perf_counter()
         budget, gen = int(budget or self.budget), self._next_generation()
         if self._relaxation and relaxation.relaxed_lost(self._ws.root, self.pa):
             return Outcome("lost", 0, time.perf_counter() - start, [], budget, "relaxation")
+        nodes_before = 0
+        if self._two_deck is not None:
+            part, nodes_before, path, length = self._two_deck.run(self._ws.root, budget, self.win_first,
+                                                                   self.reductions)
+            if part is not None:
+                won = part == "win finder"
+                return Outcome("won" if won else "lost", nodes_before, time.perf_counter() - start,
+                               self._line(path, length) if won else [], budget, part)
         verdict, nodes, length, part = solve_root(self.pa, budget, self.win_first, self.reductions, gen, self._ws)
         seconds = time.perf_counter() - start
-        return Outcome(VERDICTS[verdict], int(nodes), seconds, self._line(length), budget, PASSES[part])
+        return Outcome(VERDICTS[verdict], int(nodes) + nodes_before, seconds, self._line(self._ws.path, length), budget,
+                       "" if verdict == UNKNOWN else PASSES[part])
 
-    def _line(self, length: int) -> list:
-        """The first ``length`` moves of the path as tuples; each distinct row is converted
+    def _line(self, path: np.ndarray, length: int) -> list:
+        """The first ``length`` moves of ``path`` as tuples; each distinct row is converted
         once per solver (converting every move anew cost a third of an easy deal's time)."""
         line = []
-        for row in self._ws.path[:length].tolist():
+        for row in path[:length].tolist():
             key = tuple(row)
             move = self._moves_seen.get(key)
             if move is None:
                 move = self._moves_seen[key] = api.move_tuple(row, self.pa)
             line.append(move)
         return line
+
+
+class TwoDeckSteps:
+    """The St. Helena family's steps before the main search: the relaxation's loss proof
+    (engine.two_deck_proofs, sound: only with ``reductions``) and the beam-search win finder
+    (engine.winfinder, a heuristic: only with ``win_first``, and only its wins count)."""
+
+    FIRST_WIDTH = 16
+    MAX_WIDTH = 1024
+
+    def __init__(self, pa: np.ndarray, budget: int):
+        self.pa = pa
+        self.fs = finder_space(pa, self.MAX_WIDTH, max(1 << 16, budget // 2))
+        self._gen = 0
+
+    def run(self, root: np.ndarray, budget: int, win_first: bool, reductions: bool):
+        """(who decided or None, nodes, path, line length): "relaxation" for a proven loss,
+        "win finder" for a win found with half the budget."""
+        if reductions and never_freed(root, self.pa):
+            return "relaxation", 0, None, 0
+        if not win_first:
+            return None, 0, None, 0
+        self._gen += 64
+        length, nodes, _ = find_win(root, self.pa, budget // 2, self.FIRST_WIDTH, np.uint64(self._gen), self.fs)
+        return ("win finder" if length >= 0 else None), int(nodes), self.fs.path, int(length)

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from solitaire_odds import results
-from solitaire_odds.claims import CLAIMS, PLAY, SOLVABLE, claims_for
+from solitaire_odds.claims import CLAIMS, NO_FIGURE, PLAY, SOLVABLE, claims_for
 from solitaire_odds.cli import main
 from solitaire_odds.reproduce import closest
 from solitaire_odds.rules import GAMES, resolve
@@ -20,7 +20,9 @@ def run(*args):
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.key)
 def test_claims_are_well_formed_and_every_reading_resolves(claim):
     assert claim.game in GAMES
-    assert 0 < claim.value < 1 and claim.measures in (SOLVABLE, PLAY)
+    assert claim.measures in (SOLVABLE, PLAY)
+    assert (claim.value is None) == (claim.text == NO_FIGURE)
+    assert claim.value is None or 0 < claim.value < 1
     assert claim.source and claim.text and claim.note
     if claim.interval:
         assert claim.interval[0] < claim.value < claim.interval[1]
@@ -32,7 +34,8 @@ def test_claims_are_well_formed_and_every_reading_resolves(claim):
 
 def test_claims_name_the_figures_of_the_rules_brief():
     values = {claim.key: claim.value for claim in CLAIMS}
-    assert values == {"westcliff-classic": 0.25, "westcliff": 0.9, "duchess": 0.125, "easthaven-solvitaire": 0.82844}
+    assert values == {"westcliff-classic": 0.25, "westcliff": 0.9, "duchess": 0.125, "easthaven-solvitaire": 0.82844,
+                      "st-helena": None, "louis": None, "box-kite": None}
     easthaven = claims_for(["easthaven-solvitaire"])[0]
     assert easthaven.measures == SOLVABLE and easthaven.interval == (0.82744, 0.82944)
     assert easthaven.rules(easthaven.readings[0]) == resolve("easthaven", space_fill="any", foundation_return="on")
@@ -40,6 +43,20 @@ def test_claims_name_the_figures_of_the_rules_brief():
     assert resolve("westcliff-classic", waste_playable="off") in {classic.rules(r) for r in classic.readings}
     with pytest.raises(ValueError, match="unknown claim 'klondike'; choose from westcliff-classic"):
         claims_for(["klondike"])
+
+
+def test_the_two_deck_games_have_entries_under_both_suit_readings_and_spaces():
+    """St. Helena, Louis and Box Kite: no published figure, measured under the book's and
+    PySolFC's building and with spaces filled."""
+    for key in ("st-helena", "louis", "box-kite"):
+        claim = claims_for([key])[0]
+        rules = {claim.rules(r) for r in claim.readings}
+        assert claim.value is None and claim.measures == SOLVABLE
+        assert {r["build_suit"] for r in rules} == {"same", "any"}
+        assert "any" in {r["space_fill"] for r in rules}
+    table = pd.DataFrame([_row("box-kite", "defaults", "solver", 0, 10)])
+    assert closest(claims_for(["box-kite"])[0], table) == (None, [
+        "no published figure: these are the first measured odds we know of"])
 
 
 def _row(claim, reading, player, won, unknown, n=100):

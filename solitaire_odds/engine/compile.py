@@ -58,6 +58,8 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_WIN_FIRST] = flags["win_first"]
     p[k.C_INTERCHANGEABLE_WITHOUT_STOCK] = flags["interchangeable_without_stock"]
     p[k.P_ACCEPT:k.P_ACCEPT + 52] = accept_masks(rules)
+    p[k.C_RELAXED_DEAD_ENDS] = flags["relaxed_dead_ends"]
+    p[k.C_SHORTCUTS] = flags["shortcuts"]
     place_offsets(p, npiles, nres, ncards, nfound)
     return p
 

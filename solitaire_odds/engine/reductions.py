@@ -13,12 +13,13 @@ import numpy as np
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_POINTLESS_RETURN, C_SAFE_FOUNDATION, C_SAFE_LOW, FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE,
-    NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND,
-    PLACE_WASTE,
+    C_DEAD_WASTE, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, FOUND_CHOSEN_BASE,
+    FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NPILES, P_NRES,
+    P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
 )
 from .core import found_next, found_top, pcard, plen, wanted
 from .jit import inline_kernel, kernel
+from .two_deck_proofs import never_freed
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -153,9 +154,26 @@ def win_first(rules: Rules) -> bool:
     return rules["build"] == "alt-colour-down" and rules["stock"] != "deal-row"
 
 
+def shortcuts(rules: Rules) -> bool:
+    """The shortcut pass (engine.shortcuts) is written for the one-deck games; the St. Helena
+    family has its own win finder (engine.winfinder). Not a sound reduction: only its wins count."""
+    return rules["ncards"] == 52
+
+
+def relaxed_dead_ends(rules: Rules) -> bool:
+    """In the St. Helena family (King and Ace foundations, up-or-down building one card at a
+    time, no stock) a position of the last round that the relaxation of
+    :func:`~.two_deck_proofs.never_freed` proves lost is a dead end. Sound by that function's
+    argument: its fixpoint contains every event of every line of play from the position, and
+    no line of it empties the tableau."""
+    return (rules["foundations"] == "kings-and-aces" and rules["build"] == "up-or-down"
+            and rules["run_moves"] == "single" and rules["stock"] == "none" and rules["reserve_fans"] == 0)
+
+
 def capabilities(rules: Rules) -> dict:
     return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
             "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
+            "relaxed_dead_ends": relaxed_dead_ends(rules), "shortcuts": shortcuts(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules)}
 
@@ -226,6 +244,15 @@ def dead_card_in_waste(s, pa):
         return False
     wlen = s[pa[O_WLEN]]
     return (wlen >= 2) | ((wlen == 1) & (s[pa[O_WLIVE]] == 0))
+
+
+@kernel
+def dead_end(s, pa):
+    """No win remains below ``s``, by a sound test that holds for these rules: a dead waste
+    card (:func:`dead_waste`) or the two-deck relaxation (:func:`relaxed_dead_ends`)."""
+    if dead_card_in_waste(s, pa):
+        return True
+    return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed(s, pa)
 
 
 @inline_kernel

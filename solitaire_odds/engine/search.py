@@ -31,14 +31,14 @@ from collections import namedtuple
 import numpy as np
 
 from .constants import (
-    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
+    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_SHORTCUTS, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
     O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
     H_SIZE, U_SIZE, do_move, generate, init_hash, is_won, pcard, position_key, undo_move, wanted,
 )
 from .jit import inline_kernel, kernel
-from .reductions import dead_card_in_waste, returns_pointlessly, safe_foundation_play
+from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_key, shortcut_order
 
 LOST, WON, UNKNOWN = 0, 1, 2
@@ -134,7 +134,7 @@ def ordered_moves(s, pa, mode, out, ws, salt):
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
     sound = (mode & SOUND) != 0
     if sound:
-        if dead_card_in_waste(s, pa):
+        if dead_end(s, pa):
             return 0
         src, dst = safe_foundation_play(s, pa)
         if src >= 0:
@@ -347,7 +347,7 @@ def solve_root(pa, budget, win_first, reductions, gen, ws):
 
     1. with ``win_first``, where the game has one, the WIN_FIRST heuristic in restarts (units
        of a hundredth of the budget);
-    2. with ``win_first``, the SHORTCUTS pass in restarts (units of a two-hundredth). Measured
+    2. with ``win_first``, where the game has one, the SHORTCUTS pass in restarts (units of a two-hundredth). Measured
        with experiments/decide_one_deck.py (Easthaven deals 0..199, 1e5 nodes), the deals left
        unknown with this pass on a tenth, a third or all of the budget were 53, 45, 39 (King
        spaces) and 25, 9, 3 (Solvitaire's reading): it gets half, as the first pass does;
@@ -363,11 +363,12 @@ def solve_root(pa, budget, win_first, reductions, gen, ws):
             total += nodes
             if verdict == WON:
                 return WON, total, length, BY_WIN_FIRST
-        verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST | SHORTCUTS,
-                                           gen + np.uint64(1 + WIN_FIRST_RESTARTS), ws, max(500, budget // 200),
-                                           SHORTCUT_RESTARTS)
-        total += nodes
-        if verdict == WON:
-            return WON, total, length, BY_SHORTCUTS
+        if pa[C_SHORTCUTS] == 1:
+            verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST | SHORTCUTS,
+                                               gen + np.uint64(1 + WIN_FIRST_RESTARTS), ws, max(500, budget // 200),
+                                               SHORTCUT_RESTARTS)
+            total += nodes
+            if verdict == WON:
+                return WON, total, length, BY_SHORTCUTS
     verdict, nodes, length = search(pa, budget, SOUND if reductions else 0, gen, ws, 0)
     return verdict, total + nodes, length, BY_SEARCH

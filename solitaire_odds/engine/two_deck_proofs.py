@@ -1,0 +1,176 @@
+"""Loss proofs by relaxation for the St. Helena family (two decks, King and Ace foundations,
+one card moved at a time, no stock).
+
+:func:`never_freed` computes, for a position in its last round (no redeal left, Louis' opening
+over), an over-approximation of everything that can ever happen in the rest of the game, as
+the least fixpoint of monotone rules; when that over-approximation cannot empty the tableau,
+nor can any real line of play, and the position is lost.
+
+The facts, all "can ever happen from here":
+
+* The ranks each foundation's top card can ever show: ``[low_lo, low_hi]`` for the Ace
+  foundation of suit u (built up), ``[up_lo, up_hi]`` for its King foundation (built down).
+  Both start at the current top. Without ``foundation_transfer`` only ``low_hi`` grows and
+  ``up_lo`` falls; with it a top card may cross to the other foundation of its suit, which
+  lowers ``low_lo`` (raises ``up_hi``), never past the base card.
+* ``reach[p]``: the deepest card of pile ``p`` that can become its top card; every card above
+  it (in the pile as it is now) can leave, and so can ``reach[p]`` itself once marked
+  ``-1`` (the pile can become empty).
+* ``top[c]``: some copy of card ``c`` can be a top card somewhere (a pile's top, where it lies
+  or wherever it is moved to).
+
+Rules (each a necessary condition for the event, so the fixpoint contains every real event):
+
+1. A card becomes a top card in its pile only after every card now above it has left.
+   Cards put on it later must leave too, which the relaxation ignores.
+2. A top card ``x`` leaves only (a) to a foundation whose top is one rank away in its suit,
+   i.e. that top rank lies in the foundation's range, or (b) onto a top card ``y`` one rank
+   away (same suit unless ``build_suit=any``; King and Ace meet with ``wrap``); ``y`` was
+   then a top card of its own pile first, so ``top[y]``; or
+   (c) into a space, where spaces take any card, once some pile can become empty.
+3. A foundation's top reaches rank r only if a copy of that card is at some time a top
+   card, or (with ``foundation_transfer``) it crosses from the other foundation, whose top
+   must then show r while this one's next rank is r: r lies in the other's range. Crossing
+   away (the Ace foundation's top t going to the King foundation, whose top must show t + 1)
+   needs t + 1 in the King foundation's range, and the same way round.
+
+Each rule only drops conditions of the real game (when things happen, that the two copies of a
+card are distinct, that a card used as a base or put on a foundation is gone), so every event
+of a real line satisfies the rules' premises at its time, by induction along the line: the
+least fixpoint contains it. A win needs every pile emptied and every foundation complete; if
+some ``reach[p]`` stays >= 0, or some ``low_hi < 12`` or ``up_lo > 0``, the position is lost.
+The first-deal foundation restriction is ignored (another relaxation).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .constants import (
+    BUILD_UP_OR_DOWN,
+    FOUND_KINGS_AND_ACES,
+    O_FOUND,
+    O_OPENING,
+    O_REDEALS,
+    O_SLEN,
+    P_BUILD,
+    P_FOUND_KIND,
+    P_FTRANSFER,
+    P_NPILES,
+    P_NRES,
+    P_REDEALS,
+    P_RUN,
+    P_SAME_SUIT,
+    P_SPACE,
+    P_STOCK,
+    P_WRAP,
+    RUN_SINGLE,
+    SPACE_ANY,
+    STOCK_NONE,
+)
+from .core import pcard, plen
+
+
+@njit(cache=True)
+def applies(s, pa):
+    """The relaxation's assumptions hold: a St. Helena family game (up-or-down building, one
+    card at a time), no stock, no reserve, no redeal left and the opening over."""
+    return (pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES and pa[P_BUILD] == BUILD_UP_OR_DOWN and pa[P_RUN] == RUN_SINGLE and pa[P_STOCK] == STOCK_NONE
+            and pa[P_NRES] == 0 and s[pa[O_REDEALS]] >= pa[P_REDEALS] and s[pa[O_OPENING]] == 0
+            and s[pa[O_SLEN]] == 0)
+
+
+@njit(cache=True)
+def never_freed(s, pa):
+    """True when the relaxation proves the position lost (see the module docstring): some pile
+    can never be emptied. False when it proves nothing, or does not apply."""
+    if not applies(s, pa):
+        return False
+    npiles = pa[P_NPILES]
+    transfer = pa[P_FTRANSFER] == 1
+    low_hi = np.zeros(4, np.int64)   # highest rank the Ace foundation may reach
+    low_lo = np.zeros(4, np.int64)   # lowest top rank it may have
+    up_lo = np.zeros(4, np.int64)    # lowest rank the King foundation may reach
+    up_hi = np.zeros(4, np.int64)    # highest top rank it may have
+    for u in range(4):
+        ku = np.int64(s[pa[O_FOUND] + u])
+        al = np.int64(s[pa[O_FOUND] + 4 + u])
+        up_lo[u] = 13 - ku
+        up_hi[u] = 13 - ku
+        low_hi[u] = al - 1
+        low_lo[u] = al - 1
+    reach = np.zeros(npiles, np.int64)
+    top = np.zeros(52, np.bool_)
+    space = False
+    for p in range(npiles):
+        reach[p] = plen(s, pa, p) - 1
+        if reach[p] < 0:
+            space = True
+        else:
+            top[pcard(s, pa, p, reach[p])] = True
+    changed = True
+    while changed:
+        changed = False
+        # foundations grow by cards that can be tops (or cross from the other foundation)
+        for u in range(4):
+            while low_hi[u] < 12 and (top[u * 13 + low_hi[u] + 1]
+                                      or (transfer and up_lo[u] <= low_hi[u] + 1 <= up_hi[u])):
+                low_hi[u] += 1
+                changed = True
+            while up_lo[u] > 0 and (top[u * 13 + up_lo[u] - 1]
+                                    or (transfer and low_lo[u] <= up_lo[u] - 1 <= low_hi[u])):
+                up_lo[u] -= 1
+                changed = True
+            while transfer and low_lo[u] > 0 and up_lo[u] <= low_lo[u] + 1 <= up_hi[u]:
+                low_lo[u] -= 1  # the Ace foundation's top crosses to the King foundation
+                changed = True
+            while transfer and up_hi[u] < 12 and low_lo[u] <= up_hi[u] - 1 <= low_hi[u]:
+                up_hi[u] += 1
+                changed = True
+        # piles shrink while their deepest reachable top card can leave
+        for p in range(npiles):
+            while reach[p] >= 0:
+                x = pcard(s, pa, p, reach[p])
+                if not _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
+                    break
+                reach[p] -= 1
+                changed = True
+                if reach[p] >= 0:
+                    top[pcard(s, pa, p, reach[p])] = True
+                elif pa[P_SPACE] == SPACE_ANY:
+                    space = True
+    for p in range(npiles):
+        if reach[p] >= 0:
+            return True
+    for u in range(4):
+        if low_hi[u] < 12 or up_lo[u] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
+    """Rule 2: top card ``x`` has somewhere to go."""
+    u = x // 13
+    r = x % 13
+    if low_lo[u] <= r - 1 <= low_hi[u]:
+        return True
+    if up_lo[u] <= r + 1 <= up_hi[u]:
+        return True
+    if space and pa[P_SPACE] == SPACE_ANY:
+        return True
+    same = pa[P_SAME_SUIT] == 1
+    wrap = pa[P_WRAP] == 1
+    for v in range(4):
+        if same and v != u:
+            continue
+        for step in (-1, 1):
+            rr = r + step
+            if rr < 0 or rr > 12:
+                if not wrap:
+                    continue
+                rr = (rr + 13) % 13
+            if top[v * 13 + rr]:
+                return True
+    return False

@@ -1,0 +1,302 @@
+"""A win finder for the St. Helena family (two decks, Kings and Aces foundations): beam search
+on a heuristic, with restarts of growing width.
+
+It never proves anything lost: it only looks for a winning line, which the caller replays like
+every other win. Each step expands every position of the beam by every legal move, follows
+each move by the foundation plays then open (greedily, a heuristic), rates the result and keeps
+the best ``width`` positions not met before in this attempt and not proven lost by the
+relaxation of :mod:`.two_deck_proofs` (greedy foundation play otherwise fills the beam with
+dead ends: one pile left and nowhere to park its cards). The rating
+(:func:`rating`) counts cards on the foundations first; then, for each foundation, how deep the
+copies of the next few cards it needs lie (the shallower twin counts), so that moves uncovering
+them rank higher; then spaces and unused redeals. A restart widens the beam fourfold and
+perturbs ties, until the node budget (positions rated) is spent.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from .constants import (
+    LOWER,
+    MAX_MOVES,
+    MOVE,
+    O_FOUND,
+    O_OPENING,
+    O_REDEALS,
+    P_FIRST_DEAL_LIMITS,
+    P_NFOUND,
+    P_NPILES,
+    P_PILE_FOUND,
+    P_REDEALS,
+    P_SPACE,
+    PLACE_FOUND,
+    S_SIZE,
+    SPACE_ANY,
+    UPPER,
+)
+from .core import (
+    H_SIZE,
+    U_SIZE,
+    do_move,
+    fits_found,
+    found_next,
+    is_won,
+    legal_moves,
+    mix,
+    pcard,
+    plen,
+    state_key,
+    undo_move,
+)
+from .two_deck_proofs import never_freed
+
+MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
+LOOKAHEAD = 3      # next cards of each foundation the rating looks at
+PARKING = 300.0    # rating lost per empty pile where spaces stay empty
+MOBILITY = 30.0    # rating per legal move (up to 12): a line with few moves left is near a dead end
+MAX_ATTEMPTS = 48  # restarts per call (each uses one generation of the seen table)
+
+FinderSpace = namedtuple("FinderSpace", [
+    "beam", "nxt",          # (width, S) uint8: the beam and the next one
+    "node", "node_next",    # (width,) int64: each beam position's entry in the node log
+    "cand_par", "cand_move", "cand_score",  # children of one step: parent slot, move, rating
+    "parent", "mstart", "mlen",  # the node log: parent node, its moves in ``mbuf``
+    "mbuf",                 # (nodes * 4, 4) int16: the moves of every logged node
+    "seen", "tmp", "tmp2", "H", "undo", "save", "scratch", "auto", "path",
+])
+
+
+def finder_space(pa: np.ndarray, width: int, max_nodes: int, seen_slots: int = 1 << 19,
+                 max_depth: int = 4000) -> FinderSpace:
+    """Buffers for beams up to ``width`` wide and ``max_nodes`` logged positions."""
+    size, ncand = int(pa[S_SIZE]), width * 200
+    return FinderSpace(
+        beam=np.zeros((width, size), np.uint8), nxt=np.zeros((width, size), np.uint8),
+        node=np.zeros(width, np.int64), node_next=np.zeros(width, np.int64),
+        cand_par=np.zeros(ncand, np.int64), cand_move=np.zeros((ncand, 4), np.int16),
+        cand_score=np.zeros(ncand, np.float64),
+        parent=np.zeros(max_nodes, np.int64), mstart=np.zeros(max_nodes, np.int64),
+        mlen=np.zeros(max_nodes, np.int64), mbuf=np.zeros((max_nodes * 4, 4), np.int16),
+        seen=np.zeros((seen_slots, 3), np.uint64), tmp=np.zeros((MAX_MOVES, 4), np.int16), tmp2=np.zeros((MAX_MOVES, 4), np.int16),
+        H=np.zeros(H_SIZE, np.uint64), undo=np.zeros((MAX_AUTO + 2, U_SIZE), np.uint64),
+        save=np.zeros((MAX_AUTO + 2, size), np.uint8), scratch=np.zeros(int(pa[S_SIZE]), np.uint8),
+        auto=np.zeros((MAX_AUTO, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
+    )
+
+
+@njit(cache=True)
+def _foundation_play(s, pa, mv):
+    """Write into ``mv`` a legal move of a pile's top card to a foundation; False if none."""
+    limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0) & (s[pa[O_OPENING]] == 0)
+    for p in range(pa[P_NPILES]):
+        m = plen(s, pa, p)
+        if m == 0:
+            continue
+        c = pcard(s, pa, p, m - 1)
+        groups = pa[P_PILE_FOUND + p] if limited else UPPER | LOWER
+        for j in range(pa[P_NFOUND]):
+            if (groups & (UPPER if j < 4 else LOWER)) and fits_found(s, pa, c, j):
+                mv[0] = MOVE
+                mv[1] = p
+                mv[2] = PLACE_FOUND + j
+                mv[3] = 1
+                return True
+    return False
+
+
+@njit(cache=True)
+def _autoplay(s, pa, fs):
+    """Play foundation moves while there are any; return how many (moves in ``fs.auto``)."""
+    k = 0
+    while k < MAX_AUTO and _foundation_play(s, pa, fs.auto[k]):
+        do_move(s, pa, fs.H, fs.auto[k], fs.undo[k + 1], fs.save[k + 1], fs.scratch)
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def rating(s, pa, noise):
+    """Higher is better: foundation cards (weight 1000), minus the depth of the shallower copy
+    of each of the next LOOKAHEAD cards every foundation needs (weights 8, 3, 1), plus spaces
+    (where any card may fill them; else minus PARKING each) and unused redeals; ``noise`` (0..1) breaks ties differently in restarts."""
+    npiles = pa[P_NPILES]
+    depth = np.full(52, 200, np.int64)
+    spaces = 0
+    for p in range(npiles):
+        m = plen(s, pa, p)
+        if m == 0:
+            spaces += 1
+        for i in range(m):
+            c = pcard(s, pa, p, i)
+            d = m - 1 - i
+            depth[c] = min(depth[c], d)
+    score = 0.0
+    for j in range(pa[P_NFOUND]):
+        score += 1000.0 * np.float64(s[pa[O_FOUND] + j])
+        r = found_next(s, pa, j)
+        if r < 0:
+            continue
+        w = 8.0
+        for look in range(LOOKAHEAD):
+            rank = r - look if j < 4 else r + look
+            if rank < 0 or rank > 12:
+                break
+            d = depth[(j % 4) * 13 + rank]
+            if d < 200:
+                score -= w * np.float64(d)
+            w = 3.0 if look == 0 else 1.0
+    if pa[P_SPACE] == SPACE_ANY:
+        score += 15.0 * spaces
+    else:  # a pile emptied for good is a place lost to park cards on
+        score -= PARKING * spaces
+    score += 40.0 * np.float64(pa[P_REDEALS] - s[pa[O_REDEALS]])
+    return score + noise
+
+
+@njit(cache=True)
+def _noise(seed, a, b):
+    if seed == 0:
+        return 0.0
+    x = mix(np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(a) * np.uint64(1000003) + np.uint64(b))
+    return np.float64(x >> np.uint64(11)) / 9007199254740992.0 * 6.0
+
+
+@njit(cache=True)
+def _seen_insert(seen, h1, h2, gen):
+    mask = np.uint64(seen.shape[0] - 1)
+    i = h1 & mask
+    for probe in range(16):
+        k = (i + np.uint64(probe)) & mask
+        if seen[k, 2] != gen:
+            seen[k, 0] = h1
+            seen[k, 1] = h2
+            seen[k, 2] = gen
+            return True
+        if seen[k, 0] == h1 and seen[k, 1] == h2:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _write_line(fs, node):
+    """Write the moves from the root to ``node`` into ``fs.path``; return their count."""
+    total = 0
+    x = node
+    while x > 0:
+        total += fs.mlen[x]
+        x = fs.parent[x]
+    if total > fs.path.shape[0]:
+        return -1
+    pos = total
+    x = node
+    while x > 0:
+        for t in range(fs.mlen[x] - 1, -1, -1):
+            pos -= 1
+            for q in range(4):
+                fs.path[pos, q] = fs.mbuf[fs.mstart[x] + t, q]
+        x = fs.parent[x]
+    return total
+
+
+@njit(cache=True)
+def beam_search(root, pa, width, budget, seed, gen, fs):
+    """One beam search of ``width`` from ``root``. Returns (line length or -1, nodes rated);
+    a found line is in ``fs.path``."""
+    size = pa[S_SIZE]
+    beam, nxt = fs.beam, fs.nxt
+    for i in range(size):
+        beam[0, i] = root[i]
+    if is_won(beam[0], pa):
+        return 0, 0
+    fs.node[0] = 0
+    fs.parent[0] = -1
+    fs.mlen[0] = 0
+    nlog = 1
+    mused = 0
+    h1, h2 = state_key(beam[0], pa, fs.H)
+    _seen_insert(fs.seen, h1, h2, gen)
+    nbeam = 1
+    nodes = 0
+    step = 0
+    ncand_max = fs.cand_par.shape[0]
+    while nbeam > 0 and nodes < budget:
+        step += 1
+        ncand = 0
+        for b in range(nbeam):
+            s = beam[b]
+            n = legal_moves(s, pa, fs.tmp)
+            for i in range(n):
+                if ncand >= ncand_max:
+                    break
+                do_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0], fs.scratch)
+                k = _autoplay(s, pa, fs)
+                fs.cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand)) + MOBILITY * min(
+                    legal_moves(s, pa, fs.tmp2), 12)
+                for t in range(k - 1, -1, -1):
+                    undo_move(s, pa, fs.H, fs.auto[t], fs.undo[t + 1], fs.save[t + 1])
+                undo_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0])
+                fs.cand_par[ncand] = b
+                for q in range(4):
+                    fs.cand_move[ncand, q] = fs.tmp[i, q]
+                ncand += 1
+        nodes += ncand
+        order = np.argsort(-fs.cand_score[:ncand])
+        taken = 0
+        for oi in range(ncand):
+            if taken >= width:
+                break
+            c = order[oi]
+            b = fs.cand_par[c]
+            t_state = nxt[taken]
+            for q in range(size):
+                t_state[q] = beam[b, q]
+            do_move(t_state, pa, fs.H, fs.cand_move[c], fs.undo[0], fs.save[0], fs.scratch)
+            k = _autoplay(t_state, pa, fs)
+            h1, h2 = state_key(t_state, pa, fs.H)
+            if not _seen_insert(fs.seen, h1, h2, gen) or never_freed(t_state, pa):
+                continue
+            if nlog >= fs.parent.shape[0] or mused + k + 1 > fs.mbuf.shape[0]:
+                return -1, nodes
+            fs.parent[nlog] = fs.node[b]
+            fs.mstart[nlog] = mused
+            fs.mlen[nlog] = k + 1
+            for q in range(4):
+                fs.mbuf[mused, q] = fs.cand_move[c, q]
+            for t in range(k):
+                for q in range(4):
+                    fs.mbuf[mused + 1 + t, q] = fs.auto[t, q]
+            mused += k + 1
+            fs.node_next[taken] = nlog
+            nlog += 1
+            if is_won(t_state, pa):
+                return _write_line(fs, nlog - 1), nodes
+            taken += 1
+        for t in range(taken):
+            for q in range(size):
+                beam[t, q] = nxt[t, q]
+            fs.node[t] = fs.node_next[t]
+        nbeam = taken
+    return -1, nodes
+
+
+@njit(cache=True)
+def find_win(root, pa, budget, first_width, gen, fs):
+    """Beam searches of width ``first_width``, 4x, 16x, ... (capped by the buffers) until one
+    finds a win, ``budget`` positions have been rated or MAX_ATTEMPTS ran. Uses ``seen`` generations ``gen``
+    onwards (one per attempt). Returns (line length or -1, nodes, attempts)."""
+    total = 0
+    width = first_width
+    attempt = 0
+    while total < budget and attempt < MAX_ATTEMPTS:
+        w = min(width, fs.beam.shape[0])
+        length, nodes = beam_search(root, pa, w, budget - total, attempt, gen + np.uint64(attempt), fs)
+        total += nodes
+        attempt += 1
+        if length >= 0:
+            return length, total, attempt
+        width *= 4
+    return -1, total, attempt

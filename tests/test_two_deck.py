@@ -1,0 +1,147 @@
+"""The St. Helena family's own parts: the relaxation's loss proofs against an independent
+exhaustive search, the search with and without its dead ends, the win finder's lines through
+the reference, and the round number and gathered redeals in the position key."""
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from test_solver import reference_search, two_deck_endgame
+
+from solitaire_odds import deals, reference
+from solitaire_odds.engine import api
+from solitaire_odds.engine.constants import REDEAL
+from solitaire_odds.engine.state import encode
+from solitaire_odds.engine.two_deck_proofs import never_freed
+from solitaire_odds.position import Position
+from solitaire_odds.rules import resolve
+from solitaire_odds.solver import Solver
+
+PYSOL_BOX_KITE = {"build_suit": "any", "wrap": True, "foundation_transfer": True}
+SETTINGS = [("box-kite", {}, 0), ("box-kite", PYSOL_BOX_KITE, 0), ("st-helena", {}, 2),
+            ("st-helena", {"build_suit": "any"}, 2), ("st-helena", {"space_fill": "any"}, 2), ("louis", {}, 2),
+            ("louis", {"build_suit": "any", "wrap": True}, 2)]
+
+
+def last_round_endgames(game, switches, redeals, count, seed):
+    """Constructed endgames (tests/test_solver.two_deck_endgame) in the last round."""
+    rng = random.Random(f"{seed} {game} {sorted(switches.items())}")
+    for _ in range(count):
+        position = two_deck_endgame(rng, loose=rng.randint(4, 16))
+        position.redeals_used = redeals
+        yield position
+
+
+@pytest.mark.parametrize("game,switches,redeals", [s for s in SETTINGS if "space_fill" not in s[1]])
+def test_relaxation_never_calls_a_winnable_endgame_lost(game, switches, redeals):
+    """Where the exhaustive search over the reference finishes, a position it wins is never
+    proven lost by the relaxation; and the relaxation does prove some lost ones (same-suit
+    readings) so that the check bites. (With spaces the reference search rarely finishes.)"""
+    rules = resolve(game, **switches)
+    pa = api.params(rules)
+    seen = Counter()
+    for position in last_round_endgames(game, switches, redeals, 50, "relax"):
+        proven = bool(never_freed(encode(position, pa), pa))
+        exhaustive, won = reference_search(rules, position, limit=3000)
+        if exhaustive:
+            assert not (proven and won), "the relaxation calls a winnable position lost"
+            seen[(proven, won)] += 1
+    assert seen[(False, True)] >= 3, dict(seen)
+    if switches.get("build_suit", "same") == "same":
+        assert seen[(True, False)] >= 2, dict(seen)
+
+
+@pytest.mark.parametrize("game,switches,redeals", SETTINGS)
+def test_relaxed_dead_ends_change_no_verdict(game, switches, redeals):
+    """The search with the relaxation's dead ends (reductions on) and the plain search agree
+    on every endgame both decide."""
+    rules = resolve(game, **switches)
+    reduced = Solver(rules, budget=20_000, win_first=False, reductions=True)
+    plain = Solver(rules, budget=20_000, win_first=False, reductions=False)
+    outcomes = Counter()
+    for position in last_round_endgames(game, switches, redeals, 40, "dead ends"):
+        a, b = reduced.solve_position(position), plain.solve_position(position)
+        if "unknown" not in (a.verdict, b.verdict):
+            assert a.verdict == b.verdict, f"reduced {a.verdict}, plain {b.verdict}"
+        outcomes[(a.verdict, b.verdict)] += 1
+    assert outcomes[("won", "won")] >= 5, dict(outcomes)
+
+
+@pytest.mark.parametrize("game,switches", [("st-helena", {"space_fill": "any"}), ("st-helena", {"build_suit": "any"}),
+                                           ("louis", {"build_suit": "any"}), ("box-kite", PYSOL_BOX_KITE)])
+def test_win_finder_wins_replay_through_the_reference(game, switches):
+    """Fresh deals: every win (most come from the win finder) replays to a won position."""
+    rules = resolve(game, **switches)
+    solver = Solver(rules, budget=100_000)
+    by = Counter()
+    for deal in range(12):
+        result = solver.solve(deal)
+        by[(result.verdict, result.decided_by)] += 1
+        if result.verdict == "won":
+            position = reference.initial_position(rules, deals.deck(deal, 104))
+            for move in result.line:
+                position = reference.apply_move(rules, position, move)
+            assert reference.is_won(rules, position)
+        assert (result.verdict == "unknown") == (result.decided_by == "")
+    assert by[("won", "win finder")] >= 1, dict(by)
+
+
+def test_relaxation_decides_fresh_box_kite_deals_and_the_search_agrees():
+    """A Box Kite deal the relaxation proves lost at the root is lost for the plain search
+    too wherever that search finishes (and some are proven at all)."""
+    rules = resolve("box-kite")
+    pa = api.params(rules)
+    plain = Solver(rules, budget=300_000, win_first=False, reductions=False)
+    proven = confirmed = 0
+    for deal in range(40):
+        state = api.first_state(pa, deals.deck(deal, 104))
+        if never_freed(state, pa):
+            proven += 1
+            verdict = plain.solve_state(state).verdict
+            assert verdict != "won"
+            confirmed += verdict == "lost"
+    assert proven >= 3 and confirmed >= 1, (proven, confirmed)
+
+
+def _tableau(piles, redeals_used=0):
+    return Position(piles=piles, down=[0] * 12, found=[13, 13, 13, 13, 13, 13, 13, 12], redeals_used=redeals_used)
+
+
+def test_the_round_is_in_the_key_and_equal_gathered_packs_merge():
+    """Positions after a gathering redeal are hashed afresh, so two tableaux that gather to the
+    same pack (the same cards in pile order, split differently) give one key after the redeal,
+    while equal tableaux in different rounds keep different keys."""
+    rules = resolve("st-helena", build_suit="any", space_fill="any")
+    pa = api.params(rules)
+    # the last card left: Kings of spades... only rank 12 of suit 3 is missing from the Ace pile
+    a = _tableau([[3 * 13 + 12]] + [[] for _ in range(11)])
+    b = _tableau([[]] + [[3 * 13 + 12]] + [[] for _ in range(10)])
+    assert api.key(encode(a, pa), pa) != api.key(encode(b, pa), pa)
+    keys = []
+    for position in (a, b):
+        s = encode(position, pa)
+        api.play_row(s, pa, np.array([REDEAL, 0, 0, 0], dtype=np.int16))
+        keys.append(api.key(s, pa))
+    assert keys[0] == keys[1]
+    assert api.key(encode(a, pa), pa) != api.key(encode(_tableau(a.piles, 1), pa), pa)
+
+
+def test_longer_gathered_packs_merge_too():
+    """The same with many cards: move the top card of each pile to the bottom of the next one
+    (the gathered pack, pile 1 at the bottom, pile 12 on top, is unchanged)."""
+    rules = resolve("st-helena")
+    pa = api.params(rules)
+    deck = deals.deck(7, 104)
+    first = api.initial_position(rules, deck)
+    shifted = [list(p) for p in first.piles]
+    for p in range(11):
+        shifted[p + 1].insert(0, shifted[p].pop())
+    other = Position(piles=shifted, down=[0] * 12, found=list(first.found))
+    keys = []
+    for position in (first, other):
+        s = encode(position, pa)
+        api.play_row(s, pa, np.array([REDEAL, 0, 0, 0], dtype=np.int16))
+        keys.append(api.key(s, pa))
+    assert keys[0] == keys[1]
+    assert api.key(encode(first, pa), pa) != api.key(encode(other, pa), pa)
