@@ -19,7 +19,7 @@ from .constants import (
 )
 from .core import found_next, found_top, pcard, plen, wanted
 from .jit import inline_kernel, kernel
-from .two_deck_proofs import never_freed
+from .two_deck_proofs import never_freed_in
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -247,12 +247,13 @@ def dead_card_in_waste(s, pa):
 
 
 @kernel
-def dead_end(s, pa):
+def dead_end(s, pa, work):
     """No win remains below ``s``, by a sound test that holds for these rules: a dead waste
-    card (:func:`dead_waste`) or the two-deck relaxation (:func:`relaxed_dead_ends`)."""
+    card (:func:`dead_waste`) or the two-deck relaxation (:func:`relaxed_dead_ends`), worked out
+    in ``work`` (two_deck_proofs.WORK_SIZE int64)."""
     if dead_card_in_waste(s, pa):
         return True
-    return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed(s, pa)
+    return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed_in(s, pa, work)
 
 
 @inline_kernel

@@ -40,6 +40,7 @@ from .core import (
 from .jit import inline_kernel, kernel
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_key, shortcut_order
+from .two_deck_proofs import WORK_SIZE
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
@@ -69,6 +70,7 @@ Workspace = namedtuple("Workspace", [
     "scratch",  # (ncards,) uint8
     "deck",     # (ncards,) uint8
     "path",     # (depth, 4) int16: the winning line
+    "relax",    # (two_deck_proofs.WORK_SIZE,) int64: the two-deck relaxation's work array
 ])
 
 
@@ -84,7 +86,7 @@ def workspace(pa: np.ndarray, slots: int, max_depth: int) -> Workspace:
         save=np.zeros((depth, size), dtype=np.uint8), tmp=np.zeros((MAX_MOVES, 4), dtype=np.int16),
         rating=np.zeros(MAX_MOVES, dtype=np.int8), counts=np.zeros((3, NPRIORITY + 1), dtype=np.int64),
         scratch=np.zeros(ncards, dtype=np.uint8), deck=np.zeros(ncards, dtype=np.uint8),
-        path=np.zeros((depth, 4), dtype=np.int16),
+        path=np.zeros((depth, 4), dtype=np.int16), relax=np.zeros(WORK_SIZE, dtype=np.int64),
     )
 
 
@@ -134,7 +136,7 @@ def ordered_moves(s, pa, mode, out, ws, salt):
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
     sound = (mode & SOUND) != 0
     if sound:
-        if dead_end(s, pa):
+        if dead_end(s, pa, ws.relax):
             return 0
         src, dst = safe_foundation_play(s, pa)
         if src >= 0:

@@ -50,6 +50,7 @@ from numba import njit
 from .constants import (
     BUILD_UP_OR_DOWN,
     FOUND_KINGS_AND_ACES,
+    MAX_PLACES,
     O_FOUND,
     O_OPENING,
     O_REDEALS,
@@ -70,9 +71,10 @@ from .constants import (
     STOCK_NONE,
 )
 from .core import pcard, plen
+from .jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def applies(s, pa):
     """The relaxation's assumptions hold: a St. Helena family game (up-or-down building, one
     card at a time), no stock, no reserve, no redeal left and the opening over."""
@@ -81,18 +83,29 @@ def applies(s, pa):
             and s[pa[O_SLEN]] == 0)
 
 
+WORK_SIZE = 16 + MAX_PLACES + 52
+"""Length of the int64 work array :func:`never_freed_in` needs."""
+
+
 @njit(cache=True)
 def never_freed(s, pa):
     """True when the relaxation proves the position lost (see the module docstring): some pile
     can never be emptied. False when it proves nothing, or does not apply."""
+    return never_freed_in(s, pa, np.zeros(WORK_SIZE, np.int64))
+
+
+@kernel
+def never_freed_in(s, pa, work):
+    """:func:`never_freed` in the caller's ``work`` array (WORK_SIZE int64), for kernels that
+    may not allocate (the search's)."""
     if not applies(s, pa):
         return False
     npiles = pa[P_NPILES]
     transfer = pa[P_FTRANSFER] == 1
-    low_hi = np.zeros(4, np.int64)   # highest rank the Ace foundation may reach
-    low_lo = np.zeros(4, np.int64)   # lowest top rank it may have
-    up_lo = np.zeros(4, np.int64)    # lowest rank the King foundation may reach
-    up_hi = np.zeros(4, np.int64)    # highest top rank it may have
+    low_hi = work[0:4]   # highest rank the Ace foundation may reach
+    low_lo = work[4:8]   # lowest top rank it may have
+    up_lo = work[8:12]    # lowest rank the King foundation may reach
+    up_hi = work[12:16]    # highest top rank it may have
     for u in range(4):
         ku = np.int64(s[pa[O_FOUND] + u])
         al = np.int64(s[pa[O_FOUND] + 4 + u])
@@ -100,25 +113,27 @@ def never_freed(s, pa):
         up_hi[u] = 13 - ku
         low_hi[u] = al - 1
         low_lo[u] = al - 1
-    reach = np.zeros(npiles, np.int64)
-    top = np.zeros(52, np.bool_)
+    reach = work[16:16 + npiles]
+    top = work[16 + MAX_PLACES:WORK_SIZE]  # 1 where a card value can be a top card
+    for c in range(52):
+        top[c] = 0
     space = False
     for p in range(npiles):
         reach[p] = plen(s, pa, p) - 1
         if reach[p] < 0:
             space = True
         else:
-            top[pcard(s, pa, p, reach[p])] = True
+            top[pcard(s, pa, p, reach[p])] = 1
     changed = True
     while changed:
         changed = False
         # foundations grow by cards that can be tops (or cross from the other foundation)
         for u in range(4):
-            while low_hi[u] < 12 and (top[u * 13 + low_hi[u] + 1]
+            while low_hi[u] < 12 and (top[u * 13 + low_hi[u] + 1] != 0
                                       or (transfer and up_lo[u] <= low_hi[u] + 1 <= up_hi[u])):
                 low_hi[u] += 1
                 changed = True
-            while up_lo[u] > 0 and (top[u * 13 + up_lo[u] - 1]
+            while up_lo[u] > 0 and (top[u * 13 + up_lo[u] - 1] != 0
                                     or (transfer and low_lo[u] <= up_lo[u] - 1 <= low_hi[u])):
                 up_lo[u] -= 1
                 changed = True
@@ -137,7 +152,7 @@ def never_freed(s, pa):
                 reach[p] -= 1
                 changed = True
                 if reach[p] >= 0:
-                    top[pcard(s, pa, p, reach[p])] = True
+                    top[pcard(s, pa, p, reach[p])] = 1
                 elif pa[P_SPACE] == SPACE_ANY:
                     space = True
     for p in range(npiles):
@@ -149,7 +164,7 @@ def never_freed(s, pa):
     return False
 
 
-@njit(cache=True)
+@kernel
 def _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
     """Rule 2: top card ``x`` has somewhere to go."""
     u = x // 13
@@ -171,6 +186,6 @@ def _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
                 if not wrap:
                     continue
                 rr = (rr + 13) % 13
-            if top[v * 13 + rr]:
+            if top[v * 13 + rr] != 0:
                 return True
     return False
