@@ -158,7 +158,7 @@ def test_files_honour_the_umask(tmp_path, umask, mode):
 def test_ctrl_c_stops_solve_inside_a_search(tmp_path):
     """A numba search does not see signals; solve runs it in a child process it can stop."""
     command = [sys.executable, "-m", "solitaire_odds.cli", "solve", "westcliff", "--set", "space_fill=none",
-               "--deal", "1", "--budget", "1e9", "--table-mb", "16"]  # minutes of search
+               "--deal", "7", "--budget", "1e9", "--table-mb", "16"]  # minutes of search
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     deadline = time.monotonic() + 120

@@ -112,7 +112,7 @@ def test_shortcut_pass_wins_replay_through_the_reference(game, switches):
 
 def test_a_solver_without_win_first_never_uses_the_shortcuts():
     solver = Solver(resolve("easthaven", **EASTHAVEN_SOLVITAIRE), budget=5_000, win_first=False)
-    assert {solver.solve(deal).decided_by for deal in range(10)} <= {"search", "relaxation"}
+    assert {solver.solve(deal).decided_by for deal in range(10)} <= {"search", "relaxation", ""}
 
 
 @pytest.mark.parametrize("game, switches", [("easthaven", {}), ("easthaven", EASTHAVEN_SOLVITAIRE),
