@@ -57,8 +57,8 @@ def test_relaxed_dead_ends_change_no_verdict(game, switches, redeals):
     """The search with the relaxation's dead ends (reductions on) and the plain search agree
     on every endgame both decide."""
     rules = resolve(game, **switches)
-    reduced = Solver(rules, budget=20_000, win_first=False, reductions=True)
-    plain = Solver(rules, budget=20_000, win_first=False, reductions=False)
+    reduced = Solver(rules, budget=6_000, win_first=False, reductions=True)
+    plain = Solver(rules, budget=6_000, win_first=False, reductions=False)
     outcomes = Counter()
     for position in last_round_endgames(game, switches, redeals, 40, "dead ends"):
         a, b = reduced.solve_position(position), plain.solve_position(position)
@@ -73,9 +73,9 @@ def test_relaxed_dead_ends_change_no_verdict(game, switches, redeals):
 def test_win_finder_wins_replay_through_the_reference(game, switches):
     """Fresh deals: every win (most come from the win finder) replays to a won position."""
     rules = resolve(game, **switches)
-    solver = Solver(rules, budget=100_000)
+    solver = Solver(rules, budget=40_000)
     by = Counter()
-    for deal in range(12):
+    for deal in range(8):
         result = solver.solve(deal)
         by[(result.verdict, result.decided_by)] += 1
         if result.verdict == "won":

@@ -149,7 +149,7 @@ def win_first(rules: Rules) -> bool:
     a sound reduction: only its wins are kept. Not where rows are dealt onto the piles
     (Easthaven): there it cuts the moves that build the piles up before the next row; without
     it the search has the whole budget, and the shortcut pass (engine.shortcuts) looks for
-    wins (measured with experiments/decide_one_deck.py, Easthaven deals 0..199 at 1e5 nodes:
+    wins (measured with experiments/decide.py, Easthaven deals 0..199 at 1e5 nodes:
     54 unknown with it, 53 without, in less time)."""
     return rules["build"] == "alt-colour-down" and rules["stock"] != "deal-row"
 

@@ -350,7 +350,7 @@ def solve_root(pa, budget, win_first, reductions, gen, ws):
     1. with ``win_first``, where the game has one, the WIN_FIRST heuristic in restarts (units
        of a hundredth of the budget);
     2. with ``win_first``, where the game has one, the SHORTCUTS pass in restarts (units of a two-hundredth). Measured
-       with experiments/decide_one_deck.py (Easthaven deals 0..199, 1e5 nodes), the deals left
+       with experiments/decide.py (Easthaven deals 0..199, 1e5 nodes), the deals left
        unknown with this pass on a tenth, a third or all of the budget were 53, 45, 39 (King
        spaces) and 25, 9, 3 (Solvitaire's reading): it gets half, as the first pass does;
     3. the full search with the SOUND reductions (the plain search without ``reductions``).

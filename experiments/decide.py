@@ -1,0 +1,96 @@
+"""How many deals the solver decides, and which step decided them: per rule set won / lost /
+unknown, the Wilson 95% interval of the won share, the bracket [won, won + unknown], CPU-seconds
+per deal, and how many wins and losses each step gave (Outcome.decided_by: relaxation, win-first,
+shortcuts, win finder, search).
+
+    python experiments/decide.py --deals 300 --budgets 100000
+    python experiments/decide.py --rules "st-helena build_suit=any,louis" --deals 200 --budgets 1e5,1e6
+
+One process, one core (CPU time is per core); a warm-up solve excludes numba's compile or cache
+load. Every win is replayed through the reference (its time is not counted). Writes
+results/deciding.csv (or --csv), replacing the rows of the rule sets, budgets and deal counts
+measured and keeping the others, so rule sets can be measured in separate processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+
+from solitaire_odds import deals as deal_numbers
+from solitaire_odds import reference
+from solitaire_odds.rules import parse_settings, resolve
+from solitaire_odds.solver import Solver
+from solitaire_odds.stats import wilson
+
+ONE_DECK = ("easthaven", "easthaven space_fill=any foundation_return=on", "westcliff-classic", "duchess", "westcliff")
+TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on", "st-helena",
+             "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
+PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search")
+KEY = ["rules", "budget", "deals"]
+
+
+def measure(label: str, deals: int, budget: int) -> dict:
+    game, *settings = label.split()
+    rules = resolve(game, **parse_settings(settings))
+    solver = Solver(rules, budget=budget)
+    solver.solve(deals + 10_000)  # warm-up
+    verdicts, parts = Counter(), Counter()
+    cpu = 0.0
+    for deal in range(deals):
+        start = time.process_time()
+        result = solver.solve(deal)
+        cpu += time.process_time() - start
+        verdicts[result.verdict] += 1
+        parts[(result.verdict, result.decided_by)] += 1
+        if result.verdict == "won":
+            position = reference.initial_position(rules, deal_numbers.deck(deal, rules["ncards"]))
+            for move in result.line:
+                position = reference.apply_move(rules, position, move)
+            assert reference.is_won(rules, position), f"{label} deal {deal}: the line does not win"
+    won, lost, unknown = verdicts["won"], verdicts["lost"], verdicts["unknown"]
+    low, high = wilson(won, deals)
+    row = {"rules": rules.label(), "budget": budget, "deals": deals, "won": won, "lost": lost, "unknown": unknown,
+           "decided": (won + lost) / deals, "share": won / deals, "low": low, "high": high,
+           "bracket_low": won / deals, "bracket_high": (won + unknown) / deals, "cpu_per_deal": cpu / deals}
+    for part in PARTS:
+        name = part.replace(" ", "_").replace("-", "_")
+        row[f"won_by_{name}"] = parts[("won", part)]
+        row[f"lost_by_{name}"] = parts[("lost", part)]
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300, help="deals 0..N-1 per rule set")
+    parser.add_argument("--budgets", default="100000", help="node budgets per pass, comma-separated")
+    parser.add_argument("--rules", default=",".join(ONE_DECK + TWO_DECKS), help="comma-separated rule sets")
+    parser.add_argument("--csv", type=Path, default=Path("results/deciding.csv"))
+    args = parser.parse_args()
+    rows = []
+    for label in args.rules.split(","):
+        for budget in (int(float(b)) for b in args.budgets.split(",")):
+            row = measure(label, args.deals, budget)
+            rows.append(row)
+            by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
+            print(f"{row['rules']} at {budget:,}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "
+                  f"{row['deals']} ({row['decided']:.1%} decided); won {row['share']:.1%} [{row['low']:.1%}, "
+                  f"{row['high']:.1%}], bracket [{row['bracket_low']:.1%}, {row['bracket_high']:.1%}]; "
+                  f"{row['cpu_per_deal']:.3f} CPU-s/deal; {by}", flush=True)
+    table = pd.DataFrame(rows)
+    if args.csv.exists():
+        old = pd.read_csv(args.csv)
+        measured = set(map(tuple, table[KEY].values.tolist()))
+        old = old[[tuple(k) not in measured for k in old[KEY].values.tolist()]]
+        table = pd.concat([old, table], ignore_index=True)
+    args.csv.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(args.csv, index=False, float_format="%.5f")
+    print(f"wrote {args.csv}")
+
+
+if __name__ == "__main__":
+    main()
