@@ -104,6 +104,13 @@ def test_relaxation_decides_fresh_box_kite_deals_and_the_search_agrees():
     assert proven >= 3 and confirmed >= 1, (proven, confirmed)
 
 
+def _key_after_redeal(position, pa):
+    """The key of ``position`` once its piles are gathered and dealt again."""
+    s = encode(position, pa)
+    api.play_row(s, pa, np.array([REDEAL, 0, 0, 0], dtype=np.int16))
+    return api.key(s, pa)
+
+
 def _tableau(piles, redeals_used=0):
     return Position(piles=piles, down=[0] * 12, found=[13, 13, 13, 13, 13, 13, 13, 12], redeals_used=redeals_used)
 
@@ -118,12 +125,7 @@ def test_the_round_is_in_the_key_and_equal_gathered_packs_merge():
     a = _tableau([[3 * 13 + 12]] + [[] for _ in range(11)])
     b = _tableau([[]] + [[3 * 13 + 12]] + [[] for _ in range(10)])
     assert api.key(encode(a, pa), pa) != api.key(encode(b, pa), pa)
-    keys = []
-    for position in (a, b):
-        s = encode(position, pa)
-        api.play_row(s, pa, np.array([REDEAL, 0, 0, 0], dtype=np.int16))
-        keys.append(api.key(s, pa))
-    assert keys[0] == keys[1]
+    assert _key_after_redeal(a, pa) == _key_after_redeal(b, pa)
     assert api.key(encode(a, pa), pa) != api.key(encode(_tableau(a.piles, 1), pa), pa)
 
 
@@ -138,10 +140,5 @@ def test_longer_gathered_packs_merge_too():
     for p in range(11):
         shifted[p + 1].insert(0, shifted[p].pop())
     other = Position(piles=shifted, down=[0] * 12, found=list(first.found))
-    keys = []
-    for position in (first, other):
-        s = encode(position, pa)
-        api.play_row(s, pa, np.array([REDEAL, 0, 0, 0], dtype=np.int16))
-        keys.append(api.key(s, pa))
-    assert keys[0] == keys[1]
+    assert _key_after_redeal(first, pa) == _key_after_redeal(other, pa)
     assert api.key(encode(first, pa), pa) != api.key(encode(other, pa), pa)

@@ -148,6 +148,9 @@ def ordered_moves(s, pa, mode, out, ws, salt):
     interchangeable = sound & interchangeable_now(s, pa)
     tmp = ws.tmp
     n = generate(s, pa, tmp, interchangeable)
+    # a whole pile with no face-down card into a space: pointless where piles are
+    # interchangeable, and cut by the shortcut pass anywhere
+    no_pile_swaps = interchangeable | ((mode & SHORTCUTS) != 0)
     twin_rule = sound & (pa[C_TWIN_SWAP] == 1)
     heuristic = ((mode & WIN_FIRST) != 0) & (pa[C_WIN_FIRST] == 1)
     upper, lower = wanted(s, pa)
@@ -170,9 +173,8 @@ def ordered_moves(s, pa, mode, out, ws, salt):
             down = np.int64(s[pa[O_PDOWN] + src])
             empty_dst = s[pa[O_PLEN] + tmp[i, 2]] == 0
             left = np.int64(s[pa[O_PLEN] + src]) - tmp[i, 3]
-            # pointless: a whole tableau pile with no face-down card into a space, where piles
-            # are interchangeable, gives the same position (reductions.interchangeable_piles)
-            if interchangeable and empty_dst and down == 0 and left == 0:
+            # pointless where piles are interchangeable: the same position (reductions.interchangeable_piles)
+            if no_pile_swaps and empty_dst and down == 0 and left == 0:
                 pri = -1
             elif twin_rule and not empty_dst and left > down:
                 if (want >> np.uint64(pcard(s, pa, src, left - 1))) & np.uint64(1) == 0:

@@ -75,23 +75,12 @@ def colour_key(s, pa, seed):
 @kernel
 def shortcut_order(s, pa, moves, n, deal_first):
     """Shortcut: when the best move (foundation moves come first) plays a card up, keep only
-    it (not while Duchess' base is still to choose: that choice is the whole game). A whole
-    pile with no face-down card never moves into a space. With ``deal_first``, a row dealt
-    from the stock is tried before the tableau moves."""
+    it (not while Duchess' base is still to choose: that choice is the whole game). With
+    ``deal_first``, a row dealt from the stock is tried before the tableau moves. (Its third
+    shortcut, no whole face-up pile into a space, is cut in search.ordered_moves.)"""
     if n > 1 and moves[0, 0] == MOVE and moves[0, 2] >= PLACE_FOUND and moves[0, 1] < PLACE_FOUND:
         if not (pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
             return 1
-    m = 0
-    for i in range(n):  # shortcut: a whole pile with no face-down card never moves into a space
-        src = np.int64(moves[i, 1])
-        dst = np.int64(moves[i, 2])
-        if (moves[i, 0] == MOVE and src < pa[P_NPILES] and dst < pa[P_NPILES] and plen(s, pa, dst) == 0
-                and s[pa[O_PDOWN] + src] == 0 and plen(s, pa, src) == moves[i, 3]):
-            continue
-        for k in range(4):
-            moves[m, k] = moves[i, k]
-        m += 1
-    n = m
     if deal_first:
         for i in range(n):
             if moves[i, 0] == DEAL:
