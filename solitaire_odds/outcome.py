@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 
 @dataclass
@@ -10,6 +11,15 @@ class Outcome:
     verdict: str                 # won | lost | unknown (unknown: only the solver, budget spent)
     nodes: int                   # search nodes spent (0 for players that do not search)
     seconds: float
-    line: list = field(default_factory=list)   # the moves played or found (position.py tuples)
+    _line: list | Callable[[], list] = field(default_factory=list, repr=False)  # see `line`
     budget: int = 0              # the solver budget that decided it (escalation), else 0
     decided_by: str = ""         # the solver's step that gave the verdict (solver.PASSES, "relaxation")
+
+    @property
+    def line(self) -> list:
+        """The moves played or found (position.py tuples). The solver hands over a function
+        that makes them, called on first use: most deals of a large run never need their line
+        as tuples, and making it cost a quarter of an easy deal's time."""
+        if callable(self._line):
+            self._line = self._line()
+        return self._line

@@ -30,6 +30,7 @@ Moves are tuples:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import cards
 
@@ -74,8 +75,10 @@ class Position:
         return "\n".join(lines)
 
 
+@lru_cache(maxsize=4096)
 def format_move(move: tuple) -> str:
-    """Compact notation without spaces: ``p3>f1``, ``p0>p5x3`` (a run of 3), ``turn``."""
+    """Compact notation without spaces: ``p3>f1``, ``p0>p5x3`` (a run of 3), ``turn``. Cached:
+    a run formats every move of every winning line, and a game has few distinct moves."""
     if move[0] == "move":
         _, src, dst, n = move
         return f"{src}>{dst}" + (f"x{n}" if n > 1 else "")

@@ -127,7 +127,7 @@ def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: in
             rows["nodes"].append(outcome.nodes)
             rows["seconds"].append(outcome.seconds)
             rows["moves"].append(len(outcome.line))
-            rows["line"].append(" ".join(format_move(m) for m in outcome.line))
+            rows["line"].append(" ".join(map(format_move, outcome.line)))
             if _SOLVED is not None:
                 with _SOLVED.get_lock():
                     _SOLVED.value += 1

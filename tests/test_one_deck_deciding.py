@@ -18,7 +18,7 @@ from solitaire_odds.engine.reductions import (
     capabilities, is_safe_foundation_move, low_enough, returns_pointlessly, safe_foundation_play, safe_to_foundation,
 )
 from solitaire_odds.engine.relaxation import relaxed_lost
-from solitaire_odds.engine.shortcuts import colour_key
+from solitaire_odds.engine.shortcuts import colour_keys
 from solitaire_odds.engine.state import encode
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
@@ -71,7 +71,7 @@ def test_a_return_the_low_rule_would_undo_is_pruned():
     assert not returns_pointlessly(s, pa, ret)
 
 
-def test_colour_key_ignores_only_which_suit_of_a_colour_a_card_has():
+def test_colour_keys_ignore_only_which_suit_of_a_colour_a_card_has_and_the_piles_order():
     rules = resolve("westcliff-classic")
     pa = api.params(rules)
     position = api.initial_position(rules, deals.deck(3))
@@ -84,10 +84,12 @@ def test_colour_key_ignores_only_which_suit_of_a_colour_a_card_has():
         p.stock = [make(c % 13, mapping[c // 13]) for c in p.stock]
         return p
 
-    keys = [(colour_key(encode(p, pa), pa, 1), colour_key(encode(p, pa), pa, 2))
-            for p in (position, recoloured(swap), recoloured(other))]
-    assert keys[0] == keys[1]
-    assert keys[0] != keys[2]
+    reordered = api.initial_position(rules, deals.deck(3))
+    reordered.piles, reordered.down = reordered.piles[::-1], reordered.down[::-1]
+    keys = [colour_keys(encode(p, pa), pa)
+            for p in (position, recoloured(swap), reordered, recoloured(other))]
+    assert keys[0] == keys[1] == keys[2]
+    assert keys[0] != keys[3]
 
 
 @pytest.mark.parametrize("game, switches", [("easthaven", EASTHAVEN_SOLVITAIRE), ("easthaven", {})])

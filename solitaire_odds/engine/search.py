@@ -39,7 +39,7 @@ from .core import (
 )
 from .jit import inline_kernel, kernel
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
-from .shortcuts import colour_key, shortcut_order
+from .shortcuts import colour_keys, shortcut_order
 from .two_deck_proofs import WORK_SIZE
 
 LOST, WON, UNKNOWN = 0, 1, 2
@@ -131,12 +131,15 @@ def interchangeable_now(s, pa):
 
 
 @kernel
-def ordered_moves(s, pa, mode, out, ws, salt):
+def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
-    A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts)."""
+    A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts).
+    Works in the workspace arrays ``tmp``, ``rating``, ``counts`` and ``relax``, passed one by
+    one: handing the whole workspace to a call that is not inlined copies all its arrays' shapes
+    and pointers at every node."""
     sound = (mode & SOUND) != 0
     if sound:
-        if dead_end(s, pa, ws.relax):
+        if dead_end(s, pa, relax):
             return 0
         src, dst = safe_foundation_play(s, pa)
         if src >= 0:
@@ -146,7 +149,6 @@ def ordered_moves(s, pa, mode, out, ws, salt):
             out[0, 3] = 1
             return 1
     interchangeable = sound & interchangeable_now(s, pa)
-    tmp = ws.tmp
     n = generate(s, pa, tmp, interchangeable)
     # a whole pile with no face-down card into a space: pointless where piles are
     # interchangeable, and cut by the shortcut pass anywhere
@@ -157,10 +159,9 @@ def ordered_moves(s, pa, mode, out, ws, salt):
     want = upper | lower
     npiles = pa[P_NPILES]
     # one pass rates every move (-1: pruned), a counting sort then writes them best first
-    rating = ws.rating
-    count = ws.counts[0]
-    start = ws.counts[1]
-    placed = ws.counts[2]
+    count = counts[0]
+    start = counts[1]
+    placed = counts[2]
     for pri in range(NPRIORITY + 1):
         count[pri] = 0
         placed[pri] = 0
@@ -250,14 +251,14 @@ def _depth_salt(salt, depth):
 def _key(s, pa, H, mode):
     """The table key of ``s``: the position's, or the shortcut pass's coarser one."""
     if (mode & SHORTCUTS) != 0:
-        return colour_key(s, pa, 1), colour_key(s, pa, 2)
+        return colour_keys(s, pa)
     return position_key(s, pa, H)
 
 
 @inline_kernel
 def _expand(s, pa, mode, ws, depth, salt):
     """Fill ``ws.moves[depth]`` with the moves to try at ``s``; return their count."""
-    n = ordered_moves(s, pa, mode, ws.moves[depth], ws, _depth_salt(salt, depth))
+    n = ordered_moves(s, pa, mode, ws.moves[depth], ws.tmp, ws.rating, ws.counts, ws.relax, _depth_salt(salt, depth))
     if (mode & SHORTCUTS) != 0:
         n = shortcut_order(s, pa, ws.moves[depth], n, (mode & DEAL_FIRST) != 0)
     return n

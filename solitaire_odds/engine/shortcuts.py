@@ -3,7 +3,7 @@
 * every foundation move is played at once, ignoring the alternatives (a card may still be
   needed in the tableau, so this can miss wins);
 * positions that differ only by exchanging the two suits of one colour, or by the order of
-  the tableau piles, count as one (:func:`colour_key`): after one of them is searched the
+  the tableau piles, count as one (:func:`colour_keys`): after one of them is searched the
   other is skipped, although the suits' foundations, the cards buried under them or the
   piles a row is dealt onto may make them differ;
 * a whole pile with no face-down card never moves into a space (in Easthaven the piles'
@@ -37,39 +37,51 @@ def _colour_code(c):
     return np.int64(c % 13) * 2 + ((suit == 1) | (suit == 2))
 
 
-@inline_kernel
-def _fold(h, v, seed):
-    return mix(h * U64(0x9E3779B97F4A7C15) + U64(v) + seed)
+K1 = U64(0x9E3779B97F4A7C15)  # odd multipliers of the two keys' sequence hashes
+K2 = U64(0xD1B54A32D192ED03)
 
 
 @kernel
-def colour_key(s, pa, seed):
-    """A 64-bit key of ``s`` blind to which suit of a colour a card has and to the order of
-    the tableau piles (``seed`` picks one of two independent keys). The foundations of a
-    colour enter as their two counts in order."""
-    seed = U64(seed)
-    total = U64(0)
+def colour_keys(s, pa):
+    """Two independent 64-bit keys of ``s`` blind to which suit of a colour a card has and to
+    the order of the tableau piles. Each pile, the stock and the waste are hashed as sequences
+    (h * K + card code, mixed once per pile), and the piles' mixed hashes summed: one cheap pass
+    over the cards at every node of the shortcut pass. The foundations of a colour enter as
+    their two counts in order."""
+    total1 = U64(0)
+    total2 = U64(0)
     npiles = pa[P_NPILES]
     for p in range(npiles + pa[P_NRES]):
-        h = _fold(U64(0), s[pa[O_PDOWN] + p], seed)
+        h1 = U64(s[pa[O_PDOWN] + p]) + U64(1)
+        h2 = h1
         for i in range(plen(s, pa, p)):
-            h = _fold(h, _colour_code(pcard(s, pa, p, i)) + 1, seed)
-        salt = 1 if p >= npiles else 0
-        total += mix(h ^ (U64(salt) * U64(0xA0761D6478BD642F)))
-    h = _fold(seed, 7, seed)
+            code = U64(_colour_code(pcard(s, pa, p, i)) + 1)
+            h1 = h1 * K1 + code
+            h2 = h2 * K2 + code
+        salt = U64(0xA0761D6478BD642F) if p >= npiles else U64(0)
+        total1 += mix(h1 ^ salt)
+        total2 += mix(h2 ^ salt ^ U64(0x589965CC75374CC3))
+    h1 = U64(7)
+    h2 = U64(7)
     for i in range(s[pa[O_SLEN]]):
-        h = _fold(h, _colour_code(s[pa[O_STOCK] + i]), seed)
-    h = _fold(h, 99, seed)
+        code = U64(_colour_code(s[pa[O_STOCK] + i]) + 1)
+        h1 = h1 * K1 + code
+        h2 = h2 * K2 + code
+    h1 = h1 * K1 + U64(99)
+    h2 = h2 * K2 + U64(99)
     for i in range(s[pa[O_WLEN]]):
-        h = _fold(h, _colour_code(s[pa[O_WASTE] + i]), seed)
+        code = U64(_colour_code(s[pa[O_WASTE] + i]) + 1)
+        h1 = h1 * K1 + code
+        h2 = h2 * K2 + code
     for pair in range(pa[P_NFOUND] // 4 * 2):  # suits 0, 3 black and 1, 2 red, per group of four
         g = pair // 2 * 4
         a = np.int64(s[pa[O_FOUND] + g + (0 if pair % 2 == 0 else 1)])
         b = np.int64(s[pa[O_FOUND] + g + (3 if pair % 2 == 0 else 2)])
-        h = _fold(h, min(a, b) * 16 + max(a, b), seed)
-    h = _fold(h, np.int64(s[pa[O_REDEALS]]) | (np.int64(s[pa[O_BASE]]) << 8) | (np.int64(s[pa[O_OPENING]]) << 16)
-              | (np.int64(s[pa[O_WLIVE]]) << 24), seed)
-    return total ^ h
+        h1 = h1 * K1 + U64(min(a, b) * 16 + max(a, b))
+        h2 = h2 * K2 + U64(min(a, b) * 16 + max(a, b))
+    word = U64(np.int64(s[pa[O_REDEALS]]) | (np.int64(s[pa[O_BASE]]) << 8) | (np.int64(s[pa[O_OPENING]]) << 16)
+               | (np.int64(s[pa[O_WLIVE]]) << 24))
+    return total1 ^ mix(h1 * K1 + word), total2 ^ mix(h2 * K2 + word + U64(0x13198A2E03707344))
 
 
 @kernel
