@@ -198,19 +198,35 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
     return start[NPRIORITY]
 
 
+MIN_WINDOW = 1 << 12
+
+
 @inline_kernel
-def _tt_insert(h1, h2, tt, gen):
+def _window_mask(tt, budget):
+    """The part of the table a search of ``budget`` nodes uses: the smallest power of two of
+    at least 4 x budget slots (at least MIN_WINDOW), or the whole table. A short search (a
+    restart, an easy deal) then works in the same few hundred kilobytes deal after deal, which
+    stay in the processor's cache: a probe of a cold slot was a seventh of an American
+    Westcliff solve. The window starts at slot 0, so a smaller one lies inside a larger."""
+    window = MIN_WINDOW
+    while window < 4 * budget and window < tt.shape[0]:
+        window <<= 1
+    return np.uint64(min(window, tt.shape[0]) - 1)
+
+
+@inline_kernel
+def _tt_insert(h1, h2, tt, mask, gen):
     """Record a position met on the current line: its slot, or -1 when it is already recorded
     in this generation (-2: not recorded, see below).
 
-    Open addressing over 16 slots; a slot's key halves and tag (generation, and whether the
-    position is on the current line) lie side by side, so a probe reads one cache line. When the
+    Open addressing over 16 slots of the window ``mask`` (:func:`_window_mask`); a slot's key
+    halves and tag (generation, and whether the position is on the current line) lie side by
+    side, so a probe reads one cache line. When the
     16 slots all hold positions of this search, the first one not on the current line is
     replaced, so a table smaller than the search still works (the replaced position may be
     searched again: time, never soundness). Positions on the current line are never replaced, so
     a line can never loop. If all 16 are on the line, nothing is recorded (again only time).
     """
-    mask = np.uint64(tt.shape[0] - 1)
     i = h1 & mask
     victim = -1
     for probe in range(16):
@@ -281,7 +297,8 @@ def search(pa, budget, mode, gen, ws, salt):
         return WON, 0, 0
     init_hash(s, pa, H)
     h1, h2 = _key(s, pa, H, mode)
-    ws.slot[0] = _tt_insert(h1, h2, ws.tt, gen)
+    mask = _window_mask(ws.tt, budget)
+    ws.slot[0] = _tt_insert(h1, h2, ws.tt, mask, gen)
     nodes = 1
     nmoves[0] = _expand(s, pa, mode, ws, 0, salt)
     idx[0] = 0
@@ -303,7 +320,7 @@ def search(pa, budget, mode, gen, ws, salt):
                     ws.path[d, k] = moves[d, idx[d] - 1, k]
             return WON, nodes, depth + 1
         h1, h2 = _key(s, pa, H, mode)
-        slot = _tt_insert(h1, h2, ws.tt, gen)
+        slot = _tt_insert(h1, h2, ws.tt, mask, gen)
         if slot == -1:
             undo_move(s, pa, H, mv, ws.undo[depth], ws.save[depth])
             continue
