@@ -201,11 +201,10 @@ def budget_curves(run_dirs, first: int | None = None, last: int | None = None) -
     return pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)
 
 
-def headline(sources) -> pd.DataFrame:
-    """The committed headline table: one row per run folder or verdict file with
+def headline(summary: pd.DataFrame) -> pd.DataFrame:
+    """The committed headline table of a :func:`summarize_runs` table: its
     :data:`HEADLINE_COLUMNS` (shares and Wilson 95% bounds as fractions)."""
-    table = summarize_runs(sources).rename(columns={"n": "deals"})
-    return table.loc[:, list(HEADLINE_COLUMNS)]
+    return summary.rename(columns={"n": "deals"}).loc[:, list(HEADLINE_COLUMNS)]
 
 
 def verdict_path(root: str | os.PathLike, run_dir: str | os.PathLike) -> Path:
