@@ -6,7 +6,7 @@ results/headline.csv and the README table from those files alone).
     python experiments/campaign.py --list                  # the plan: deals done, CPU-hours
     python experiments/campaign.py --only westcliff        # run or resume one game's runs
     python experiments/campaign.py --only duchess --players solver,greedy --workers 2
-    python experiments/campaign.py --deals-scale 0.001 --root /tmp/tiny   # everything, tiny
+    python experiments/campaign.py --deals-scale 0.001 --root tiny    # everything, tiny
     python experiments/campaign.py --export                # only export what the runs hold
     python experiments/campaign.py --dask tcp://host:8786  # on a cluster (see the README)
 
@@ -22,13 +22,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
-from common import log
+from common import log, rules_of
 
 from solitaire_odds import results, store
 from solitaire_odds.claims import CLAIMS
 from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.reproduce import plan, player_params, run_specs
-from solitaire_odds.rules import parse_settings, resolve
 from solitaire_odds.runs import RunSpec
 from solitaire_odds.tables import count_text
 
@@ -75,11 +74,6 @@ COSTLY_READINGS = {
 }
 DECIDING = Path(__file__).resolve().parents[1] / "results" / "deciding.csv"
 """The solver's CPU-seconds per deal at 1e5 nodes, per rule set: the estimate of a run not yet begun."""
-
-
-def rules_of(label: str):
-    game, *settings = label.split()
-    return resolve(game, **parse_settings(settings))
 
 
 def campaign() -> list[RunSpec]:
