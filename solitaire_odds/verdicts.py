@@ -45,9 +45,9 @@ def write(path: str | os.PathLike, manifest: dict, rows: pd.DataFrame) -> Path:
         raise ValueError("verdict rows must hold each deal once")
     table = rows.loc[:, list(COLUMNS)].sort_values("deal", kind="stable").reset_index(drop=True)
     table = table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64"})
-    table["verdict"] = pd.Categorical(table["verdict"], categories=list(VERDICTS))
-    if table["verdict"].isna().any():
+    if not table["verdict"].isin(VERDICTS).all():
         raise ValueError(f"a verdict is not one of {', '.join(VERDICTS)}")
+    table["verdict"] = pd.Categorical(table["verdict"], categories=list(VERDICTS))
     arrow = pa.Table.from_pandas(table, preserve_index=False)
     text = json.dumps(manifest, sort_keys=True)
     arrow = arrow.replace_schema_metadata({**arrow.schema.metadata, MANIFEST_KEY: text.encode("utf-8")})
@@ -79,7 +79,7 @@ def read(path: str | os.PathLike) -> tuple[dict, pd.DataFrame]:
     except (OSError, pa.ArrowException) as exc:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         raise store.StoreFailure(f"{path} is damaged ({reason}); {_REDO}") from None
-    rows["verdict"] = rows["verdict"].astype(object)
+    rows["verdict"] = rows["verdict"].astype(str)
     if rows["verdict"].isna().any() or not set(rows["verdict"]) <= set(VERDICTS):
         raise store.StoreFailure(f"{path} has a verdict other than {', '.join(VERDICTS)}; {_REDO}")
     if not rows["deal"].is_monotonic_increasing or rows["deal"].duplicated().any():
