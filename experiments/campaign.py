@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 from common import log, rules_of
+from decide import TWO_DECKS
 
 from solitaire_odds import results, store
 from solitaire_odds.claims import CLAIMS
@@ -44,14 +45,8 @@ HEADLINE = (
     ("duchess", 100_000, 100_000, 10_000),
     ("easthaven", 20_000, 100_000, 10_000),
     ("easthaven space_fill=any foundation_return=on", 20_000, 100_000, 10_000),
-    # the two-deck readings experiments/decide.py ran; all cards face up, so the solver only
-    ("st-helena", 10_000, 0, 0),
-    ("st-helena build_suit=any", 10_000, 0, 0),
-    ("st-helena space_fill=any", 10_000, 0, 0),
-    ("louis", 10_000, 0, 0),
-    ("louis build_suit=any", 10_000, 0, 0),
-    ("box-kite", 10_000, 0, 0),
-    ("box-kite build_suit=any foundation_transfer=on wrap=on", 10_000, 0, 0),
+    # the two-deck readings experiments/decide.py measures; all cards face up: the solver only
+    *((label, 10_000, 0, 0) for label in TWO_DECKS),
 )
 CLAIM_DEALS = {
     # every reading of every claim in solitaire_odds.claims: game -> (solver deals, greedy and
