@@ -30,7 +30,6 @@ from solitaire_odds.claims import CLAIMS
 from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.reproduce import plan, player_params, run_specs
 from solitaire_odds.runs import RunSpec
-from solitaire_odds.tables import count_text
 
 BUDGETS = (10_000, 100_000)
 """The solver's escalation, reproduce_claims.py's: its run folders are these runs' first deals."""
@@ -115,7 +114,7 @@ def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
         per_deal, source = float("nan"), "-"
         if done:
             seconds = store.load_rows([run_dir], spec.first, spec.last, columns=["seconds"])["seconds"]
-            per_deal, source = seconds.mean(), f"measured on {count_text(len(seconds))} deals"
+            per_deal, source = seconds.mean(), f"measured on {len(seconds):,} deals"
         elif spec.player == "solver" and spec.rules.label() in deciding.index:
             per_deal, source = deciding[spec.rules.label()], "results/deciding.csv"
         records.append({"game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,
@@ -152,7 +151,8 @@ def arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="comma-separated games (default: every game of the plan)")
     parser.add_argument("--players", help="comma-separated players (default: every player of the plan)")
-    parser.add_argument("--deals-scale", default="1", help="multiply every run's deals (0.001: a tiny test; at least one deal a run)")
+    parser.add_argument("--deals-scale", default="1",
+                        help="multiply every run's deals (0.001: a tiny test; at least one deal a run)")
     parser.add_argument("--list", action="store_true", help="print the plan with deals done and CPU-hours, run nothing")
     parser.add_argument("--export", action="store_true", help="only export the verdicts the runs hold, run nothing")
     parser.add_argument("--workers", default=None, help="worker processes (default: every core)")

@@ -142,7 +142,8 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     assert tuple(table.columns) == results.HEADLINE_COLUMNS and len(table) == len(plan)
     assert (table["deals"] == 1).all() and (table[["won", "lost", "unknown"]].sum(axis=1) == 1).all()
     text = readme.read_text()
-    assert text.startswith(f"# top\n{headline.BEGIN}\n| rules | player |") and text.endswith(f"{headline.END}\nbottom\n")
+    assert text.startswith(f"# top\n{headline.BEGIN}\n| rules | player |")
+    assert text.endswith(f"{headline.END}\nbottom\n")
     assert "old table" not in text and text.count("\n| ") == len(plan) + 1
     assert (tmp_path / "headline.png").stat().st_size > 0
 
