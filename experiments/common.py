@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from solitaire_odds.counts import parse_budgets, parse_count
+from solitaire_odds.rules import Rules, parse_settings, resolve
 
 
 def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: int | None,
@@ -37,6 +38,12 @@ def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: i
     if players is not None:
         args.players = args.players.split(",")
     return args
+
+
+def rules_of(label: str) -> Rules:
+    """The rules named by a label such as ``easthaven space_fill=any foundation_return=on``."""
+    game, *settings = label.split()
+    return resolve(game, **parse_settings(settings))
 
 
 def log(line: str) -> None:

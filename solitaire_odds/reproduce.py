@@ -42,14 +42,15 @@ def plan(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int
 
 
 def run_specs(specs: list[RunSpec], root: str | Path = "results", workers: int | None = None,
-              log: Callable[[str], None] | None = None) -> list[Path]:
-    """Run (or resume) each spec in its default folder under ``root``; return the folders."""
+              log: Callable[[str], None] | None = None, dask: str | None = None) -> list[Path]:
+    """Run (or resume) each spec in its default folder under ``root``, on local workers or a
+    Dask cluster (``dask``, as :func:`runs.run` takes it); return the folders."""
     folders = []
     for spec in specs:
         run_dir = spec.default_dir(Path(root))
         if log:
             log(f"{spec.rules.label()}, {spec.player}, deals {spec.first}..{spec.last} -> {run_dir}")
-        run(spec, run_dir, workers=workers, resume=True)
+        run(spec, run_dir, workers=workers, resume=True, dask=dask)
         folders.append(run_dir)
     return folders
 

@@ -6,6 +6,11 @@ chart, a CSV table and a notebook cell that show the same run show the same numb
     from solitaire_odds import results
     table = results.summarize_runs(results.find_runs("results"))   # one row per run
     rows = results.load_run(table.run_dir[0])                        # one row per deal
+
+Wherever a run folder is taken, a committed verdict file (:mod:`.verdicts`) may stand in for
+it, so the committed tables and charts are made without the run folders::
+
+    table = results.summarize_runs(results.find_verdicts("results"))
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import store
+from . import store, verdicts
 from .players import player_label
 from .rules import RulesError, resolve
 from .stats import summarize, wilson
@@ -25,6 +30,7 @@ from .stats import summarize, wilson
 SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", "first", "last", "n", "won", "lost",
                    "unknown", "share", "low", "high", "unknown_share", "bracket_high", "bracket_ci_high",
                    "run_dir")
+HEADLINE_COLUMNS = ("game", "rules", "player", "deals", "won", "lost", "unknown", "share", "low", "high")
 
 
 def find_runs(root: str | os.PathLike = "results") -> list[Path]:
@@ -32,16 +38,37 @@ def find_runs(root: str | os.PathLike = "results") -> list[Path]:
     return sorted(path.parent for path in Path(root).rglob(store.MANIFEST))
 
 
+def find_verdicts(root: str | os.PathLike = "results") -> list[Path]:
+    """Every committed verdict file under ``root``/verdicts, in a stable order."""
+    return sorted((Path(root) / verdicts.FOLDER).rglob("*.parquet"))
+
+
+def _manifest_and_rows(source: str | os.PathLike, first: int | None = None, last: int | None = None,
+                       columns: list[str] | None = None) -> tuple[dict, pd.DataFrame]:
+    """(manifest, per-deal rows of deals first..last) of a run folder or a verdict file."""
+    if not verdicts.is_verdict_file(source):
+        return store.read_manifest(source), store.load_rows([source], first, last, columns)
+    manifest, rows = verdicts.read(source)
+    wanted = rows["deal"].between(0 if first is None else first, math.inf if last is None else last)
+    return manifest, rows[wanted].reset_index(drop=True)
+
+
 def describe_run(run_dir: str | os.PathLike) -> dict:
     """What a run measured, from its manifest: game, rules label, the switches that differ
-    from the defaults, player, and ``who`` (player plus its budget or samples)."""
-    manifest = store.read_manifest(run_dir)
+    from the defaults, player, and ``who`` (player plus its budget or samples). ``run_dir``
+    may be a verdict file."""
+    manifest = verdicts.read(run_dir)[0] if verdicts.is_verdict_file(run_dir) else store.read_manifest(run_dir)
+    return _described(manifest, run_dir)
+
+
+def _described(manifest: dict, run_dir: str | os.PathLike) -> dict:
+    where = run_dir if verdicts.is_verdict_file(run_dir) else Path(run_dir) / store.MANIFEST
     player = manifest["player"]
     try:
         rules = resolve(manifest["game"], **manifest["switches"])
         label = player_label(player, manifest["player_params"])
     except (RulesError, ValueError) as err:
-        raise store.StoreFailure(f"{Path(run_dir) / store.MANIFEST} does not describe a run of this version "
+        raise store.StoreFailure(f"{where} does not describe a run of this version "
                                  f"({err}); restore it or start a new run") from None
     changed = rules.label()[len(rules.game):].strip()
     params = {key: tuple(value) if isinstance(value, list) else value
@@ -52,22 +79,23 @@ def describe_run(run_dir: str | os.PathLike) -> dict:
 
 
 def load_run(run_dir: str | os.PathLike, first: int | None = None, last: int | None = None) -> pd.DataFrame:
-    """The per-deal rows of one run folder, with the run's description as extra columns."""
-    info = describe_run(run_dir)
-    rows = store.load_rows([run_dir], first, last)
+    """The per-deal rows of one run folder (or verdict file), with the run's description as
+    extra columns."""
+    manifest, rows = _manifest_and_rows(run_dir, first, last)
+    info = _described(manifest, run_dir)
     for key in ("game", "rules", "changed", "player", "who", "run_dir"):
         rows[key] = info[key]
     return rows
 
 
 def summarize_runs(run_dirs, first: int | None = None, last: int | None = None) -> pd.DataFrame:
-    """One row per run folder: counts, the win share with its Wilson 95% interval, the unknown
-    share, the bracket's upper end ((won + unknown) / n) and the upper end of its 95% interval,
-    restricted to deals first..last."""
+    """One row per run folder (or verdict file): counts, the win share with its Wilson 95%
+    interval, the unknown share, the bracket's upper end ((won + unknown) / n) and the upper
+    end of its 95% interval, restricted to deals first..last."""
     records = []
     for run_dir in run_dirs:
-        info = describe_run(run_dir)
-        rows = store.load_rows([run_dir], first, last)
+        manifest, rows = _manifest_and_rows(run_dir, first, last, columns=[])
+        info = _described(manifest, run_dir)
         records.append({**info, **summary_record(rows)})
     return pd.DataFrame.from_records(records, columns=list(SUMMARY_COLUMNS))
 
@@ -163,10 +191,33 @@ def budget_curves(run_dirs, first: int | None = None, last: int | None = None) -
     at each budget of its escalation, as one table with the run's game, rules and folder."""
     frames = []
     for run_dir in run_dirs:
-        info = describe_run(run_dir)
+        manifest, rows = _manifest_and_rows(run_dir, first, last, columns=["budget"])
+        info = _described(manifest, run_dir)
         if info["player"] != "solver":
             continue
-        curve = unknown_by_budget(store.load_rows([run_dir], first, last), info["params"]["budgets"])
+        curve = unknown_by_budget(rows, info["params"]["budgets"])
         frames.append(curve.assign(game=info["game"], rules=info["rules"], run_dir=str(run_dir)))
     columns = ["game", "rules", "budget", "n", "undecided", "unknown_share", "low", "high", "run_dir"]
     return pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)
+
+
+def headline(summary: pd.DataFrame) -> pd.DataFrame:
+    """The committed headline table of a :func:`summarize_runs` table: its
+    :data:`HEADLINE_COLUMNS` (shares and Wilson 95% bounds as fractions)."""
+    return summary.rename(columns={"n": "deals"}).loc[:, list(HEADLINE_COLUMNS)]
+
+
+def verdict_path(root: str | os.PathLike, run_dir: str | os.PathLike) -> Path:
+    """Where the verdict file of a run goes: <root>/verdicts/<game>/<switches>--<player>.parquet,
+    named from the rules and the player with its parameters (``defaults--solver-b10k+100k``)."""
+    info = describe_run(run_dir)
+    name = f"{info['changed'].replace(' ', '+')}--{info['who'].replace(' ', '-')}.parquet"
+    return Path(root) / verdicts.FOLDER / info["game"] / name
+
+
+def export_verdicts(run_dir: str | os.PathLike, root: str | os.PathLike = "results",
+                    first: int | None = None, last: int | None = None) -> Path:
+    """Write the verdicts a run folder holds for deals first..last as its verdict file under
+    ``root`` (replacing an older export) and return the file's path."""
+    rows = store.load_rows([run_dir], first, last, columns=list(verdicts.COLUMNS))
+    return verdicts.write(verdict_path(root, run_dir), store.read_manifest(run_dir), rows)

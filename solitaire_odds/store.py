@@ -139,16 +139,22 @@ def read_manifest(run_dir: str | os.PathLike) -> dict:
         raise StoreFailure(f"cannot read {path}: {exc.strerror}; check its permissions") from None
     except UnicodeDecodeError:
         raise StoreFailure(f"{path} is not a text file; restore it or start a new run") from None
+    return parse_manifest(text, path)
+
+
+def parse_manifest(text: str | bytes, where: str | os.PathLike, advice: str = "restore it or start a new run") -> dict:
+    """A manifest from its JSON text (a manifest.json, or a verdict file's metadata), with the
+    keys and types every reader relies on; a failure names ``where`` and gives ``advice``."""
     try:
         manifest = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StoreFailure(f"{path} is not valid JSON ({exc}); restore it or start a new run") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise StoreFailure(f"{where} is not valid JSON ({exc}); {advice}") from None
     if not isinstance(manifest, dict):
-        raise StoreFailure(f"{path} does not hold a JSON object; restore it or start a new run")
+        raise StoreFailure(f"{where} does not hold a JSON object; {advice}")
     for key, kind in _MANIFEST_TYPES.items():
         if not isinstance(manifest.get(key), kind):
             problem = "lacks" if key not in manifest else "has a malformed"
-            raise StoreFailure(f"{path} {problem} {key!r}; restore it or start a new run")
+            raise StoreFailure(f"{where} {problem} {key!r}; {advice}")
     return manifest
 
 

@@ -1,0 +1,204 @@
+"""The committed results at scale (issue 16): every run the headline table and the claims table
+need, declared once with its deals, player and budgets; runs (or resumes) any part of it and
+exports each run's compact verdicts to results/verdicts/ (experiments/headline.py then makes
+results/headline.csv and the README table from those files alone).
+
+    python experiments/campaign.py --list                  # the plan: deals done, CPU-hours
+    python experiments/campaign.py --only westcliff        # run or resume one game's runs
+    python experiments/campaign.py --only duchess --players solver,greedy --workers 2
+    python experiments/campaign.py --deals-scale 0.001 --root tiny    # everything, tiny
+    python experiments/campaign.py --export                # only export what the runs hold
+    python experiments/campaign.py --dask tcp://host:8786  # on a cluster (see the README)
+
+Every run is an ordinary run folder under results/runs/ (deals 0..N-1), so an interrupted
+campaign continues where it stopped, on this machine or any other whose folders are copied in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pandas as pd
+from common import log, rules_of
+from decide import TWO_DECKS
+
+from solitaire_odds import results, store
+from solitaire_odds.claims import CLAIMS
+from solitaire_odds.counts import InputError, parse_count
+from solitaire_odds.reproduce import plan, player_params, run_specs
+from solitaire_odds.runs import RunSpec
+
+BUDGETS = (10_000, 100_000)
+"""The solver's escalation, reproduce_claims.py's: its run folders are these runs' first deals."""
+PEOPLE = ("greedy", "random")
+"""The players run beside the solver on every rule set; the planner (about 0.5 s a deal) only
+where HEADLINE gives it deals."""
+
+HEADLINE = (
+    # rules, solver deals, greedy and random deals, planner deals (0: not run)
+    ("westcliff", 1_000_000, 1_000_000, 10_000),
+    ("westcliff-classic", 100_000, 100_000, 10_000),
+    ("duchess", 100_000, 100_000, 10_000),
+    ("easthaven", 20_000, 100_000, 10_000),
+    ("easthaven space_fill=any foundation_return=on", 20_000, 100_000, 10_000),
+    # the two-deck readings experiments/decide.py measures; all cards face up: the solver only
+    *((label, 10_000, 0, 0) for label in TWO_DECKS),
+)
+CLAIM_DEALS = {
+    # every reading of every claim in solitaire_odds.claims: game -> (solver deals, greedy and
+    # random deals); the solver on 100,000 deals where a deal costs at most ~0.05 CPU-s at 1e5
+    # (results/deciding.csv, and --list on a --deals-scale 0.001 run), 20,000 where it costs more
+    "westcliff": (100_000, 100_000),
+    "westcliff-classic": (100_000, 100_000),
+    "duchess": (100_000, 100_000),
+    "easthaven": (20_000, 100_000),
+    "st-helena": (20_000, 20_000),
+    "louis": (20_000, 20_000),
+    "box-kite": (20_000, 20_000),
+}
+COSTLY_READINGS = {
+    # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
+    "westcliff run_moves=single": 20_000,
+    "westcliff space_fill=king": 20_000,
+    "duchess run_moves=single": 20_000,
+    "duchess redeals=0": 20_000,
+}
+DECIDING = Path(__file__).resolve().parents[1] / "results" / "deciding.csv"
+"""The solver's CPU-seconds per deal at 1e5 nodes, per rule set: the estimate of a run not yet begun."""
+
+
+def campaign() -> list[RunSpec]:
+    """Every run of the campaign, the headline runs first; two entries that share a run
+    folder (the same rules, player and parameters) become one, with the larger deal count."""
+    specs = []
+    for label, solver, people, planner in HEADLINE:
+        rules = rules_of(label)
+        for player, deals in [("solver", solver), *((p, people) for p in PEOPLE), ("planner", planner)]:
+            if deals:
+                specs.append(RunSpec.of(rules, 0, deals, player=player, **player_params(player, rules, BUDGETS)))
+    for claim in CLAIMS:
+        solver, people = CLAIM_DEALS[claim.game]
+        for _, _, spec in plan([claim], ["solver"], solver, BUDGETS) + plan([claim], PEOPLE, people, BUDGETS):
+            costly = COSTLY_READINGS.get(spec.rules.label()) if spec.player == "solver" else None
+            specs.append(replace(spec, count=costly or spec.count))
+    largest: dict[Path, RunSpec] = {}
+    for spec in specs:
+        key = spec.default_dir(Path())
+        if key not in largest or spec.count > largest[key].count:
+            largest[key] = spec
+    return list(largest.values())
+
+
+def select(specs: list[RunSpec], games: list[str] | None, players: list[str] | None, scale: float) -> list[RunSpec]:
+    """The runs of the given games and players (all when None), each with its deal count
+    times ``scale`` (at least one deal)."""
+    chosen = [spec for spec in specs if (games is None or spec.rules.game in games)
+              and (players is None or spec.player in players)]
+    return [replace(spec, count=max(1, round(spec.count * scale))) for spec in chosen]
+
+
+def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
+    """One row per run: deals planned and done, and the CPU-hours of the planned deals and of
+    those left, from the seconds per deal measured in its folder when it holds deals, else from
+    results/deciding.csv (the solver at 1e5), else unknown."""
+    deciding = pd.read_csv(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "budget", "cpu_per_deal"])
+    deciding = deciding[deciding["budget"] == max(BUDGETS)].set_index("rules")["cpu_per_deal"]
+    records = []
+    for spec in specs:
+        run_dir = spec.default_dir(root)
+        done = sum(min(b, spec.last) - max(a, spec.first) + 1 for a, b, _ in store.finished_chunks(run_dir)
+                   if b >= spec.first and a <= spec.last)
+        per_deal, source = float("nan"), "-"
+        if done:
+            seconds = store.load_rows([run_dir], spec.first, spec.last, columns=["seconds"])["seconds"]
+            per_deal, source = seconds.mean(), f"measured on {len(seconds):,} deals"
+        elif spec.player == "solver" and spec.rules.label() in deciding.index:
+            per_deal, source = deciding[spec.rules.label()], "results/deciding.csv"
+        records.append({"game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,
+                        "planned": spec.count, "done": done, "cpu_hours": per_deal * spec.count / 3600,
+                        "left_cpu_hours": per_deal * (spec.count - done) / 3600, "estimate": source})
+    return pd.DataFrame.from_records(records)
+
+
+def format_plan(table: pd.DataFrame) -> str:
+    def hours(value):
+        return "?" if pd.isna(value) else f"{value:,.2f}"
+
+    shown = table.assign(planned=table["planned"].map("{:,}".format), done=table["done"].map("{:,}".format),
+                         cpu_hours=table["cpu_hours"].map(hours), left_cpu_hours=table["left_cpu_hours"].map(hours))
+    unknown = int(table["cpu_hours"].isna().sum())
+    total = (f"{len(table)} runs, {table['planned'].sum():,} deals planned, {table['done'].sum():,} done; "
+             f"CPU-hours {table['cpu_hours'].sum():,.1f} planned, {table['left_cpu_hours'].sum():,.1f} left"
+             + (f" (+ {unknown} runs without an estimate: run --deals-scale 0.001 to measure them)" if unknown else ""))
+    return shown.drop(columns=["game"]).to_string(index=False) + "\n" + total + "\n"
+
+
+def export(specs: list[RunSpec], root: Path) -> list[Path]:
+    """Write the verdict file of every run that holds deals (a partial run with what it holds)."""
+    paths = []
+    for spec in specs:
+        run_dir = spec.default_dir(root)
+        if store.finished_chunks(run_dir):
+            paths.append(results.export_verdicts(run_dir, root, spec.first, spec.last))
+            log(f"wrote {paths[-1]}")
+    return paths
+
+
+def arguments(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", help="comma-separated games (default: every game of the plan)")
+    parser.add_argument("--players", help="comma-separated players (default: every player of the plan)")
+    parser.add_argument("--deals-scale", default="1",
+                        help="multiply every run's deals (0.001: a tiny test; at least one deal a run)")
+    parser.add_argument("--list", action="store_true", help="print the plan with deals done and CPU-hours, run nothing")
+    parser.add_argument("--export", action="store_true", help="only export the verdicts the runs hold, run nothing")
+    parser.add_argument("--workers", default=None, help="worker processes (default: every core)")
+    parser.add_argument("--dask", help="'local' or a Dask scheduler's address, as odds --dask takes it")
+    parser.add_argument("--root", type=Path, default=Path("results"), help="results folder (default: results)")
+    args = parser.parse_args(argv)
+    try:
+        args.deals_scale = float(args.deals_scale)
+    except ValueError:
+        usage(f"--deals-scale must be a number such as 0.001, not {args.deals_scale!r}")
+    if not args.deals_scale > 0:
+        usage(f"--deals-scale must be above 0, not {args.deals_scale}")
+    args.only = names(args.only, "--only", sorted({spec.rules.game for spec in campaign()}))
+    args.players = names(args.players, "--players", ["solver", *PEOPLE, "planner"])
+    try:
+        args.workers = None if args.workers is None else parse_count(args.workers, "--workers")
+    except InputError as err:
+        usage(str(err))
+    return args
+
+
+def names(text: str | None, option: str, known: list[str]) -> list[str] | None:
+    if text is None:
+        return None
+    chosen = [name.strip() for name in text.split(",")]
+    strange = [name for name in chosen if name not in known]
+    if strange:
+        usage(f"{option}: {strange[0]!r} is not in the campaign; choose from {', '.join(known)}")
+    return chosen
+
+
+def usage(message: str) -> None:
+    print(f"campaign.py: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def main(argv=None) -> None:
+    args = arguments(argv)
+    specs = select(campaign(), args.only, args.players, args.deals_scale)
+    if args.list:
+        print(format_plan(plan_table(specs, args.root)), end="")
+        return
+    if not args.export:
+        run_specs(specs, args.root, args.workers, log, args.dask)
+    export(specs, args.root)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""The headline odds from the committed verdict files alone (results/verdicts/, written by
+experiments/campaign.py): results/headline.csv (game, rules, player, deals, won, lost, unknown,
+share, low, high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
+README's headline table, so all three can be remade and checked without any run folder.
+
+    python experiments/headline.py                 # results/verdicts/ -> results/, README.md
+    python experiments/headline.py --root tiny --readme tiny/README.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pandas as pd
+from common import write_table
+
+from solitaire_odds import results
+from solitaire_odds.players import player_names
+from solitaire_odds.plots import plot_shares, save
+from solitaire_odds.rules import GAMES
+
+BEGIN = "<!-- headline table: made by experiments/headline.py from results/headline.csv -->"
+END = "<!-- end of the headline table -->"
+
+
+def headline_summary(root: Path) -> pd.DataFrame:
+    """:func:`results.summarize_runs` of every verdict file under ``root``, ordered by game,
+    rules (defaults first) and player; refused if two files hold the same rules and player."""
+    files = results.find_verdicts(root)
+    if not files:
+        fail(f"no verdict files under {root / 'verdicts'}; make them with experiments/campaign.py "
+             "(or its --export) first")
+    summary = results.summarize_runs(files)
+    twice = summary[summary.duplicated(["rules", "player"], keep=False)]
+    if len(twice):
+        fail(f"{twice['run_dir'].iloc[0]} and {twice['run_dir'].iloc[1]} both hold {twice['rules'].iloc[0]} "
+             f"for {twice['player'].iloc[0]} (other parameters); keep one of them")
+    order = summary.assign(g=summary["game"].map(list(GAMES).index), d=summary["changed"] != "defaults",
+                           p=summary["player"].map(player_names().index))
+    return summary.loc[order.sort_values(["g", "d", "rules", "p"]).index].reset_index(drop=True)
+
+
+def markdown(table: pd.DataFrame) -> str:
+    """The headline table as a Markdown table: counts, share won with its Wilson 95% interval,
+    and the bracket [won, won + unknown] / deals that the unknowns leave open."""
+    lines = ["| rules | player | deals | won | lost | unknown | share won [Wilson 95%] | bracket |",
+             "|---|---|---|---|---|---|---|---|"]
+    for row in table.itertuples():
+        bracket = f"[{row.won / row.deals:.2%}, {(row.won + row.unknown) / row.deals:.2%}]"
+        lines.append(f"| {row.rules} | {row.player} | {row.deals:,} | {row.won:,} | {row.lost:,} | "
+                     f"{row.unknown:,} | {row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | {bracket} |")
+    return "\n".join(lines) + "\n"
+
+
+def replace_table(readme: Path, table: pd.DataFrame) -> None:
+    """Put the table between the README's headline markers, leaving the rest untouched."""
+    text = readme.read_text(encoding="utf-8")
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        fail(f"{readme} lacks the lines {BEGIN} and {END} around its headline table; add them")
+    readme.write_text(text[:start + len(BEGIN)] + "\n" + markdown(table) + text[end:], encoding="utf-8")
+
+
+def fail(message: str) -> None:
+    print(f"headline.py: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=Path("results"), help="results folder (default: results)")
+    parser.add_argument("--readme", type=Path, default=Path("README.md"), help="README to update (default: README.md)")
+    args = parser.parse_args(argv)
+    summary = headline_summary(args.root)
+    write_table(results.headline(summary), args.root / "headline.csv")
+    table = pd.read_csv(args.root / "headline.csv")  # the README shows the file as committed
+    replace_table(args.readme, table)
+    print(f"wrote {args.readme}")
+    print(f"wrote {save(plot_shares(summary, title='Headline odds (committed verdicts)'), args.root / 'headline.png')}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""The committed results at scale: compact verdict files, the headline table made from them, and
+the scripts that fill them (experiments/campaign.py, headline.py, scaling.py)."""
+
+import importlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from solitaire_odds import results, store, verdicts
+from solitaire_odds.reproduce import run_specs
+from solitaire_odds.rules import resolve
+from solitaire_odds.runs import RunSpec
+from solitaire_odds.tables import run_record
+
+EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
+
+
+@pytest.fixture
+def scripts(monkeypatch):
+    """The experiment scripts as modules (they import their neighbour common.py)."""
+    monkeypatch.syspath_prepend(str(EXPERIMENTS))
+    return {name: importlib.import_module(name) for name in ("campaign", "headline", "scaling")}
+
+
+def synthetic_rows(n: int, seed: int = 0) -> pd.DataFrame:
+    """Rows shaped like a solver run of American Westcliff at 1e4 then 1e5 nodes: nearly all
+    won, a few hundred nodes a deal (log-normal), a few deals at the larger budget."""
+    rng = np.random.default_rng(seed)
+    draw = rng.random(n)
+    return pd.DataFrame({
+        "deal": np.arange(n, dtype="uint64"),
+        "verdict": np.where(draw < 0.999, "won", np.where(draw < 0.9995, "lost", "unknown")),
+        "budget": np.where(rng.random(n) < 0.998, 10_000, 100_000),
+        "nodes": np.minimum(rng.lognormal(5.5, 1.2, n).astype("int64") + 1, 110_000),
+    })
+
+
+def manifest() -> dict:
+    return RunSpec.of(resolve("westcliff"), 0, 1, budgets=(10_000, 100_000), win_first=True).manifest()
+
+
+def test_a_verdict_file_reads_back_its_rows_sorted_by_deal_and_its_manifest(tmp_path):
+    rows = synthetic_rows(1000).sample(frac=1, random_state=1)
+    rows["seconds"], rows["line"] = 0.5, "a winning line"
+    path = verdicts.write(tmp_path / "verdicts" / "x.parquet", manifest(), rows)
+    read_manifest, read_rows = verdicts.read(path)
+    assert read_manifest == json.loads(json.dumps(manifest()))
+    expected = rows.sort_values("deal")[list(verdicts.COLUMNS)].reset_index(drop=True)
+    pd.testing.assert_frame_equal(read_rows, expected)
+    schema = pq.read_schema(path)
+    assert schema.names == list(verdicts.COLUMNS)  # no line, no seconds
+    assert pa.types.is_dictionary(schema.field("verdict").type)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["x.parquet"]  # no temp file left
+
+
+def test_a_million_deals_of_american_westcliff_take_a_few_megabytes(tmp_path):
+    path = verdicts.write(tmp_path / "million.parquet", manifest(), synthetic_rows(1_000_000))
+    assert 0.5e6 < path.stat().st_size < 3e6
+    assert len(verdicts.read(path)[1]) == 1_000_000
+
+
+def test_foreign_damaged_or_wrong_verdict_rows_are_refused(tmp_path):
+    rows = synthetic_rows(10)
+    foreign = tmp_path / "foreign.parquet"
+    pq.write_table(pa.Table.from_pandas(rows), foreign)
+    with pytest.raises(store.StoreFailure, match="carries no manifest .*; restore it from git or export it again"):
+        verdicts.read(foreign)
+    damaged = tmp_path / "damaged.parquet"
+    damaged.write_bytes(verdicts.write(tmp_path / "whole.parquet", manifest(), rows).read_bytes()[:200])
+    with pytest.raises(store.StoreFailure, match="damaged.parquet is damaged"):
+        verdicts.read(damaged)
+    with pytest.raises(ValueError, match="a verdict is not one of won, lost, unknown"):
+        verdicts.write(tmp_path / "bad.parquet", manifest(), rows.assign(verdict="maybe"))
+    with pytest.raises(ValueError, match="each deal once"):
+        verdicts.write(tmp_path / "twice.parquet", manifest(), pd.concat([rows, rows.iloc[:1]]))
+    assert not (tmp_path / "bad.parquet").exists() and not (tmp_path / "twice.parquet").exists()
+
+
+def test_the_headline_from_verdict_files_counts_what_the_runs_count(tmp_path):
+    specs = [RunSpec.of(resolve("easthaven"), 0, 60, chunk_size=25, budgets=(1_000, 10_000), win_first=True),
+             RunSpec.of(resolve("westcliff", space_fill="king"), 0, 60, player="greedy", chunk_size=25, seed=0)]
+    folders = run_specs(specs, tmp_path, workers=1)
+    files = [results.export_verdicts(folder, tmp_path) for folder in folders]
+    assert [f.relative_to(tmp_path).as_posix() for f in files] == [
+        "verdicts/easthaven/defaults--solver-b1k+10k.parquet",
+        "verdicts/westcliff/space_fill=king--greedy.parquet"]
+    assert sorted(files) == results.find_verdicts(tmp_path)
+    from_files = results.headline(results.summarize_runs(files))
+    from_runs = results.headline(results.summarize_runs(folders))
+    pd.testing.assert_frame_equal(from_files, from_runs)
+    solver = from_files.iloc[0]
+    assert solver.won and solver.lost and solver.unknown, "the test needs every verdict"
+    for folder, row in zip(folders, from_files.itertuples()):
+        record = run_record([folder])  # what `solitaire-odds summary` prints
+        assert (row.deals, row.won, row.lost, row.unknown) == (record["deals"], record["won"], record["lost"],
+                                                              record["unknown"])
+        assert (row.share, row.low, row.high) == (record["share"], record["share_low"], record["share_high"])
+    compared = list(verdicts.COLUMNS) + ["rules", "who"]
+    pd.testing.assert_frame_equal(results.load_run(files[0])[compared], results.load_run(folders[0])[compared])
+    assert len(results.load_run(files[0], first=10, last=19)) == 10
+
+
+def test_the_campaign_declares_the_sizes_of_issue_16(scripts):
+    runs = {(spec.rules.label(), spec.player): spec for spec in scripts["campaign"].campaign()}
+    deals = {key: spec.count for key, spec in runs.items()}
+    assert len({spec.default_dir(Path()) for spec in runs.values()}) == len(runs), "two entries share a folder"
+    for player in ("solver", "greedy", "random"):
+        assert deals[("westcliff", player)] == 1_000_000
+        assert deals[("westcliff-classic", player)] >= 100_000 and deals[("duchess", player)] >= 100_000
+    for rules in ("westcliff", "westcliff-classic", "duchess", "easthaven",
+                  "easthaven space_fill=any foundation_return=on"):
+        assert deals[(rules, "planner")] == 10_000
+    for rules in ("easthaven", "easthaven space_fill=any foundation_return=on"):
+        assert deals[(rules, "solver")] >= 20_000 and deals[(rules, "greedy")] >= 100_000
+    for rules in ("st-helena", "st-helena build_suit=any", "louis", "box-kite",
+                  "box-kite build_suit=any foundation_transfer=on wrap=on"):
+        assert deals[(rules, "solver")] >= 10_000
+    claims = importlib.import_module("solitaire_odds.claims").CLAIMS
+    for claim in claims:
+        for reading in claim.readings:
+            assert deals[(claim.rules(reading).label(), "solver")] >= 20_000
+    assert {spec.params["budgets"] for spec in runs.values() if spec.player == "solver"} == {(10_000, 100_000)}
+    assert all(spec.first == 0 for spec in runs.values())
+
+
+def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(scripts, tmp_path):
+    campaign, headline = scripts["campaign"], scripts["headline"]
+    campaign.main(["--deals-scale", "1e-7", "--workers", "1", "--root", str(tmp_path)])
+    plan = campaign.select(campaign.campaign(), None, None, 1e-7)
+    assert len(results.find_verdicts(tmp_path)) == len(plan)
+    listed = campaign.plan_table(plan, tmp_path)
+    assert (listed["done"] == 1).all() and (listed["left_cpu_hours"] == 0).all()
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# top\n{headline.BEGIN}\nold table\n{headline.END}\nbottom\n")
+    headline.main(["--root", str(tmp_path), "--readme", str(readme)])
+    table = pd.read_csv(tmp_path / "headline.csv")
+    assert tuple(table.columns) == results.HEADLINE_COLUMNS and len(table) == len(plan)
+    assert (table["deals"] == 1).all() and (table[["won", "lost", "unknown"]].sum(axis=1) == 1).all()
+    text = readme.read_text()
+    assert text.startswith(f"# top\n{headline.BEGIN}\n| rules | player |")
+    assert text.endswith(f"{headline.END}\nbottom\n")
+    assert "old table" not in text and text.count("\n| ") == len(plan) + 1
+    assert (tmp_path / "headline.png").stat().st_size > 0
+
+
+def test_the_scripts_refuse_bad_input_in_one_line_with_status_2(scripts, tmp_path, capsys):
+    for script, argv, message in [
+        ("campaign", ["--only", "klondike"], "campaign.py: --only: 'klondike' is not in the campaign; choose from"),
+        ("campaign", ["--deals-scale", "tiny"], "campaign.py: --deals-scale must be a number such as 0.001"),
+        ("headline", ["--root", str(tmp_path)], "headline.py: no verdict files under"),
+        ("scaling", ["--rules", "klondike"], "scaling.py: unknown game 'klondike'"),
+    ]:
+        with pytest.raises(SystemExit) as stop:
+            scripts[script].main(argv)
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and err.startswith(message) and err.count("\n") == 1
+
+
+def test_scaling_measures_every_mode_on_the_same_rows(scripts, tmp_path, capsys):
+    csv = tmp_path / "scaling.csv"
+    scripts["scaling"].main(["--deals", "40", "--chunk", "10", "--workers", "1,2", "--dask-workers", "1",
+                             "--csv", str(csv)])
+    table = pd.read_csv(csv)
+    assert list(table["mode"]) == ["local", "local", "dask local"] and list(table["workers"]) == [1, 2, 1]
+    assert table["same_rows"].all() and (table["deals"] == 40).all() and (table["deals_per_s"] > 0).all()
