@@ -16,7 +16,7 @@ The facts, all "can ever happen from here":
 * ``reach[p]``: the deepest card of pile ``p`` that can become its top card; every card above
   it (in the pile as it is now) can leave, and so can ``reach[p]`` itself once marked
   ``-1`` (the pile can become empty).
-* ``top[c]``: some copy of card ``c`` can be a top card somewhere (a pile's top, where it lies
+* bit ``c`` of the mask ``top``: some copy of card ``c`` can be a top card somewhere (a pile's top, where it lies
   or wherever it is moved to).
 
 Rules (each a necessary condition for the event, so the fixpoint contains every real event):
@@ -26,7 +26,7 @@ Rules (each a necessary condition for the event, so the fixpoint contains every 
 2. A top card ``x`` leaves only (a) to a foundation whose top is one rank away in its suit,
    i.e. that top rank lies in the foundation's range, or (b) onto a top card ``y`` one rank
    away (same suit unless ``build_suit=any``; King and Ace meet with ``wrap``); ``y`` was
-   then a top card of its own pile first, so ``top[y]``; or
+   then a top card of its own pile first, so bit ``y`` of ``top``; or
    (c) into a space, where spaces take any card, once some pile can become empty.
 3. A foundation's top reaches rank r only if a copy of that card is at some time a top
    card, or (with ``foundation_transfer``) it crosses from the other foundation, whose top
@@ -49,6 +49,7 @@ from numba import njit
 
 from .constants import (
     BUILD_UP_OR_DOWN,
+    P_ACCEPT,
     FOUND_KINGS_AND_ACES,
     MAX_PLACES,
     O_FOUND,
@@ -62,16 +63,16 @@ from .constants import (
     P_NRES,
     P_REDEALS,
     P_RUN,
-    P_SAME_SUIT,
     P_SPACE,
     P_STOCK,
-    P_WRAP,
     RUN_SINGLE,
     SPACE_ANY,
     STOCK_NONE,
 )
 from .core import pcard, plen
-from .jit import kernel
+from .jit import inline_kernel, kernel
+
+U64 = np.uint64
 
 
 @kernel
@@ -83,7 +84,7 @@ def applies(s, pa):
             and s[pa[O_SLEN]] == 0)
 
 
-WORK_SIZE = 16 + MAX_PLACES + 52
+WORK_SIZE = 16 + MAX_PLACES
 """Length of the int64 work array :func:`never_freed_in` needs."""
 
 
@@ -114,26 +115,24 @@ def never_freed_in(s, pa, work):
         low_hi[u] = al - 1
         low_lo[u] = al - 1
     reach = work[16:16 + npiles]
-    top = work[16 + MAX_PLACES:WORK_SIZE]  # 1 where a card value can be a top card
-    for c in range(52):
-        top[c] = 0
+    top = U64(0)  # bit c set where card value c can be a top card
     space = False
     for p in range(npiles):
         reach[p] = plen(s, pa, p) - 1
         if reach[p] < 0:
             space = True
         else:
-            top[pcard(s, pa, p, reach[p])] = 1
+            top |= U64(1) << U64(pcard(s, pa, p, reach[p]))
     changed = True
     while changed:
         changed = False
         # foundations grow by cards that can be tops (or cross from the other foundation)
         for u in range(4):
-            while low_hi[u] < 12 and (top[u * 13 + low_hi[u] + 1] != 0
+            while low_hi[u] < 12 and (((top >> U64(u * 13 + low_hi[u] + 1)) & U64(1)) != 0
                                       or (transfer and up_lo[u] <= low_hi[u] + 1 <= up_hi[u])):
                 low_hi[u] += 1
                 changed = True
-            while up_lo[u] > 0 and (top[u * 13 + up_lo[u] - 1] != 0
+            while up_lo[u] > 0 and (((top >> U64(u * 13 + up_lo[u] - 1)) & U64(1)) != 0
                                     or (transfer and low_lo[u] <= up_lo[u] - 1 <= low_hi[u])):
                 up_lo[u] -= 1
                 changed = True
@@ -152,7 +151,7 @@ def never_freed_in(s, pa, work):
                 reach[p] -= 1
                 changed = True
                 if reach[p] >= 0:
-                    top[pcard(s, pa, p, reach[p])] = 1
+                    top |= U64(1) << U64(pcard(s, pa, p, reach[p]))
                 elif pa[P_SPACE] == SPACE_ANY:
                     space = True
     for p in range(npiles):
@@ -164,9 +163,10 @@ def never_freed_in(s, pa, work):
     return False
 
 
-@kernel
+@inline_kernel
 def _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
-    """Rule 2: top card ``x`` has somewhere to go."""
+    """Rule 2: top card ``x`` has somewhere to go: a foundation, a space, or a card it builds
+    on (compile.builds_on, as a mask) that can be a top card (``top``, a mask of card values)."""
     u = x // 13
     r = x % 13
     if low_lo[u] <= r - 1 <= low_hi[u]:
@@ -175,17 +175,4 @@ def _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
         return True
     if space and pa[P_SPACE] == SPACE_ANY:
         return True
-    same = pa[P_SAME_SUIT] == 1
-    wrap = pa[P_WRAP] == 1
-    for v in range(4):
-        if same and v != u:
-            continue
-        for step in (-1, 1):
-            rr = r + step
-            if rr < 0 or rr > 12:
-                if not wrap:
-                    continue
-                rr = (rr + 13) % 13
-            if top[v * 13 + rr] != 0:
-                return True
-    return False
+    return (U64(pa[P_ACCEPT + x]) & top) != 0
