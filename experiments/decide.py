@@ -5,6 +5,7 @@ shortcuts, win finder, search).
 
     python experiments/decide.py --deals 300 --budgets 100000
     python experiments/decide.py --rules "st-helena build_suit=any,louis" --deals 200 --budgets 1e5,1e6
+    python experiments/decide.py --markdown    # the CSV as the README's table
 
 One process, one core (CPU time is per core); a warm-up solve excludes numba's compile or cache
 load. Every win is replayed through the reference (its time is not counted), or with
@@ -21,10 +22,10 @@ from collections import Counter
 from pathlib import Path
 
 import pandas as pd
+from common import rules_of
 
 from solitaire_odds import deals as deal_numbers
 from solitaire_odds import reference
-from solitaire_odds.rules import parse_settings, resolve
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
 
@@ -38,8 +39,7 @@ KEY = ["rules", "budget", "deals"]
 def measure(label: str, deals: int, budget: int, replayed: int | None = None) -> dict:
     """One row of the table: deals 0..deals-1 at ``budget``; the wins among the first
     ``replayed`` deals (all when None) replayed through the reference."""
-    game, *settings = label.split()
-    rules = resolve(game, **parse_settings(settings))
+    rules = rules_of(label)
     solver = Solver(rules, budget=budget)
     solver.solve(deals + 10_000)  # warm-up
     verdicts, parts = Counter(), Counter()
@@ -68,6 +68,28 @@ def measure(label: str, deals: int, budget: int, replayed: int | None = None) ->
     return row
 
 
+def markdown(table: pd.DataFrame) -> str:
+    """The README's table: per rule set and budget, its largest measurement."""
+    table = table.sort_values("deals").groupby(["rules", "budget"], sort=False).tail(1)
+    order = {rules_of(label).label(): i for i, label in enumerate(ONE_DECK + TWO_DECKS)}
+    table = table.sort_values(["budget", "rules"], key=lambda col: col.map(order) if col.name == "rules" else col)
+    lines = ["| rules | budget | deals | won | lost | unknown | won share [Wilson 95%] | bracket | CPU-ms/deal | decided by |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for row in table.itertuples():
+        parts = []
+        for part in PARTS:
+            name = part.replace(" ", "_").replace("-", "_")
+            won, lost = int(getattr(row, f"won_by_{name}")), int(getattr(row, f"lost_by_{name}"))
+            said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
+            if said:
+                parts.append(f"{part} {', '.join(said)}")
+        budget = f"{row.budget:.0e}".replace("e+0", "e")
+        lines.append(f"| `{row.rules}` | {budget} | {row.deals:,} | {row.won:,} | {row.lost:,} | {row.unknown:,} | "
+                     f"{row.share:.1%} [{row.low:.1%}, {row.high:.1%}] | [{row.bracket_low:.1%}, {row.bracket_high:.1%}] | "
+                     f"{1000 * row.cpu_per_deal:.1f} | {'; '.join(parts)} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="deals 0..N-1 per rule set")
@@ -76,7 +98,12 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, default=Path("results/deciding.csv"))
     parser.add_argument("--replay-deals", type=int, default=None, metavar="N",
                         help="replay only the wins among the first N deals (the reference takes ~40 ms a win)")
+    parser.add_argument("--markdown", action="store_true",
+                        help="only print the CSV as the README's table (each rule set's largest measurement)")
     args = parser.parse_args()
+    if args.markdown:
+        print(markdown(pd.read_csv(args.csv)))
+        return
     rows = []
     for label in args.rules.split(","):
         for budget in (int(float(b)) for b in args.budgets.split(",")):
