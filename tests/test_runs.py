@@ -218,6 +218,15 @@ def test_dask_local_cluster_gives_the_files_of_a_local_run(tmp_path, reference, 
         [path.name for *_, path in store.finished_chunks(reference)][:10]
 
 
+def test_a_numba_cache_dir_set_by_the_user_gets_a_folder_per_engine_version(tmp_path):
+    """Numba checks only the file defining a kernel: a cache shared across engine versions must
+    not serve a kernel compiled against another version of a function it calls."""
+    script = "import numba, solitaire_odds.engine as e; print(numba.config.CACHE_DIR, e.ENGINE_DIGEST)"
+    out = subprocess.run([sys.executable, "-c", script], env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out[0] == str(tmp_path / out[1])
+
+
 def worker_state():
     """On a Dask worker: how many players its chunks built, and how often its search kernel
     was loaded from numba's disk cache and compiled afresh."""
