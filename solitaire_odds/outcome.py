@@ -23,3 +23,8 @@ class Outcome:
         if callable(self._line):
             self._line = self._line()
         return self._line
+
+    def __getstate__(self) -> dict:
+        """Pickled with its line made: the function making it belongs to the solver, whose
+        table would otherwise travel with every outcome sent to another process."""
+        return {**self.__dict__, "_line": self.line}

@@ -12,6 +12,7 @@ fresh deals within a test's budget, and no reduction applies to it (the two sear
 same), so what needs checking there is that its wins replay and its losses are real.
 """
 
+import pickle
 import random
 from collections import Counter
 
@@ -223,3 +224,13 @@ def test_a_table_smaller_than_the_search_still_proves_a_loss():
     small = Solver(rules, budget=400_000, table_slots=1 << 16).solve(3)
     assert roomy.verdict == small.verdict == "lost"
     assert small.nodes > 1 << 16
+
+
+def test_an_outcome_sent_to_another_process_carries_its_line_not_the_solver():
+    """The solver hands its outcomes a function that makes the line on first use; pickled (the
+    `solve` command's child process sends its outcome back) the line is made and sent alone."""
+    solver = Solver(resolve("westcliff"), budget=100_000)
+    outcome = solver.solve(3)
+    copy = pickle.loads(pickle.dumps(outcome))
+    assert copy.verdict == "won" and copy.line == outcome.line
+    assert len(pickle.dumps(outcome)) < 100_000 < solver._ws.tt.nbytes
