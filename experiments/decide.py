@@ -36,6 +36,11 @@ PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search")
 KEY = ["rules", "budget", "deals"]
 
 
+def column(verdict: str, part: str) -> str:
+    """The CSV column counting the deals ``part`` decided with ``verdict``: won_by_win_first..."""
+    return f"{verdict}_by_{part.replace(' ', '_').replace('-', '_')}"
+
+
 def measure(label: str, deals: int, budget: int, replayed: int | None = None) -> dict:
     """One row of the table: deals 0..deals-1 at ``budget``; the wins among the first
     ``replayed`` deals (all when None) replayed through the reference."""
@@ -62,9 +67,8 @@ def measure(label: str, deals: int, budget: int, replayed: int | None = None) ->
            "bracket_low": won / deals, "bracket_high": (won + unknown) / deals, "cpu_per_deal": cpu / deals,
            "wins_replayed_in_first": deals if replayed is None else min(deals, replayed)}
     for part in PARTS:
-        name = part.replace(" ", "_").replace("-", "_")
-        row[f"won_by_{name}"] = parts[("won", part)]
-        row[f"lost_by_{name}"] = parts[("lost", part)]
+        for verdict in ("won", "lost"):
+            row[column(verdict, part)] = parts[(verdict, part)]
     return row
 
 
@@ -78,8 +82,7 @@ def markdown(table: pd.DataFrame) -> str:
     for row in table.itertuples():
         parts = []
         for part in PARTS:
-            name = part.replace(" ", "_").replace("-", "_")
-            won, lost = int(getattr(row, f"won_by_{name}")), int(getattr(row, f"lost_by_{name}"))
+            won, lost = int(getattr(row, column("won", part))), int(getattr(row, column("lost", part)))
             said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
             if said:
                 parts.append(f"{part} {', '.join(said)}")

@@ -221,10 +221,9 @@ def _tt_insert(h1, h2, tt, mask, gen):
 
     Open addressing over 16 slots of the window ``mask`` (:func:`_window_mask`); a slot's key
     halves and tag (generation, and whether the position is on the current line) lie side by
-    side, so a probe reads one cache line. When the
-    16 slots all hold positions of this search, the first one not on the current line is
-    replaced, so a table smaller than the search still works (the replaced position may be
-    searched again: time, never soundness). Positions on the current line are never replaced, so
+    side, so a probe reads one cache line. When the 16 slots all hold positions of this search,
+    the first one not on the current line is replaced, so a table smaller than the search still
+    works (the replaced position may be searched again: time, never soundness). Positions on the current line are never replaced, so
     a line can never loop. If all 16 are on the line, nothing is recorded (again only time).
     """
     i = h1 & mask

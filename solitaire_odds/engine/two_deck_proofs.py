@@ -16,8 +16,8 @@ The facts, all "can ever happen from here":
 * ``reach[p]``: the deepest card of pile ``p`` that can become its top card; every card above
   it (in the pile as it is now) can leave, and so can ``reach[p]`` itself once marked
   ``-1`` (the pile can become empty).
-* bit ``c`` of the mask ``top``: some copy of card ``c`` can be a top card somewhere (a pile's top, where it lies
-  or wherever it is moved to).
+* bit ``c`` of the mask ``top``: some copy of card ``c`` can be a top card somewhere (a pile's
+  top, where it lies or wherever it is moved to).
 
 Rules (each a necessary condition for the event, so the fixpoint contains every real event):
 
@@ -49,13 +49,13 @@ from numba import njit
 
 from .constants import (
     BUILD_UP_OR_DOWN,
-    P_ACCEPT,
     FOUND_KINGS_AND_ACES,
     MAX_PLACES,
     O_FOUND,
     O_OPENING,
     O_REDEALS,
     O_SLEN,
+    P_ACCEPT,
     P_BUILD,
     P_FOUND_KIND,
     P_FTRANSFER,
