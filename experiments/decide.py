@@ -5,13 +5,17 @@ shortcuts, win finder, search).
 
     python experiments/decide.py --deals 300 --budgets 100000
     python experiments/decide.py --rules "st-helena build_suit=any,louis" --deals 200 --budgets 1e5,1e6
+    python experiments/decide.py --rules duchess --deals 10000 --budgets 1e5,1e6 --escalate
     python experiments/decide.py --markdown    # the CSV as the README's table
 
 One process, one core (CPU time is per core); a warm-up solve excludes numba's compile or cache
 load. Every win is replayed through the reference (its time is not counted), or with
 --replay-deals N those of the first N deals. Writes
 results/deciding.csv (or --csv), replacing the rows of the rule sets, budgets and deal counts
-measured and keeping the others, so rule sets can be measured in separate processes.
+measured and keeping the others, so rule sets can be measured in separate processes. With
+--escalate the budgets are one ladder, as runs use them: a deal still unknown at one budget is
+solved again at the next, and the row (under the last budget, its column ``ladder`` naming the
+steps) counts the CPU time of every step.
 """
 
 from __future__ import annotations
@@ -33,7 +37,12 @@ ONE_DECK = ("easthaven", "easthaven space_fill=any foundation_return=on", "westc
 TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on", "st-helena",
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search")
-KEY = ["rules", "budget", "deals"]
+KEY = ["rules", "ladder", "deals"]
+
+
+def budget_label(budget: int) -> str:
+    """1e5 for 100000: how budgets are written in the table."""
+    return f"{budget:.0e}".replace("e+0", "e")
 
 
 def column(verdict: str, part: str) -> str:
@@ -41,17 +50,22 @@ def column(verdict: str, part: str) -> str:
     return f"{verdict}_by_{part.replace(' ', '_').replace('-', '_')}"
 
 
-def measure(label: str, deals: int, budget: int, replayed: int | None = None) -> dict:
-    """One row of the table: deals 0..deals-1 at ``budget``; the wins among the first
-    ``replayed`` deals (all when None) replayed through the reference."""
+def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None) -> dict:
+    """One row of the table: deals 0..deals-1, each solved at the budgets of ``ladder`` in turn
+    until one decides it; the wins among the first ``replayed`` deals (all when None) replayed
+    through the reference."""
     rules = rules_of(label)
+    budget = ladder[-1]
     solver = Solver(rules, budget=budget)
-    solver.solve(deals + 10_000)  # warm-up
+    solver.solve(deals + 10_000, budget=ladder[0])  # warm-up
     verdicts, parts = Counter(), Counter()
     cpu = 0.0
     for deal in range(deals):
         start = time.process_time()
-        result = solver.solve(deal)
+        for step in ladder:
+            result = solver.solve(deal, budget=step)
+            if result.verdict != "unknown":
+                break
         cpu += time.process_time() - start
         verdicts[result.verdict] += 1
         parts[(result.verdict, result.decided_by)] += 1
@@ -65,16 +79,25 @@ def measure(label: str, deals: int, budget: int, replayed: int | None = None) ->
     row = {"rules": rules.label(), "budget": budget, "deals": deals, "won": won, "lost": lost, "unknown": unknown,
            "decided": (won + lost) / deals, "share": won / deals, "low": low, "high": high,
            "bracket_low": won / deals, "bracket_high": (won + unknown) / deals, "cpu_per_deal": cpu / deals,
-           "wins_replayed_in_first": deals if replayed is None else min(deals, replayed)}
+           "wins_replayed_in_first": deals if replayed is None else min(deals, replayed),
+           "ladder": ",".join(map(budget_label, ladder))}
     for part in PARTS:
         for verdict in ("won", "lost"):
             row[column(verdict, part)] = parts[(verdict, part)]
     return row
 
 
+def read(csv: Path) -> pd.DataFrame:
+    """The table as written; rows from before ladders existed ran one budget."""
+    table = pd.read_csv(csv)
+    if "ladder" not in table:
+        table["ladder"] = table["budget"].map(budget_label)
+    return table
+
+
 def markdown(table: pd.DataFrame) -> str:
-    """The README's table: per rule set and budget, its largest measurement."""
-    table = table.sort_values("deals").groupby(["rules", "budget"], sort=False).tail(1)
+    """The README's table: per rule set and budget ladder, its largest measurement."""
+    table = table.sort_values("deals").groupby(["rules", "ladder"], sort=False).tail(1)
     order = {rules_of(label).label(): i for i, label in enumerate(ONE_DECK + TWO_DECKS)}
     table = table.sort_values(["budget", "rules"], key=lambda col: col.map(order) if col.name == "rules" else col)
     lines = ["| rules | budget | deals | won | lost | unknown | won share [Wilson 95%] | bracket | CPU-ms/deal | decided by |",
@@ -86,8 +109,7 @@ def markdown(table: pd.DataFrame) -> str:
             said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
             if said:
                 parts.append(f"{part} {', '.join(said)}")
-        budget = f"{row.budget:.0e}".replace("e+0", "e")
-        lines.append(f"| `{row.rules}` | {budget} | {row.deals:,} | {row.won:,} | {row.lost:,} | {row.unknown:,} | "
+        lines.append(f"| `{row.rules}` | {row.ladder.replace(',', ' → ')} | {row.deals:,} | {row.won:,} | {row.lost:,} | {row.unknown:,} | "
                      f"{row.share:.1%} [{row.low:.1%}, {row.high:.1%}] | [{row.bracket_low:.1%}, {row.bracket_high:.1%}] | "
                      f"{1000 * row.cpu_per_deal:.1f} | {'; '.join(parts)} |")
     return "\n".join(lines)
@@ -98,6 +120,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300, help="deals 0..N-1 per rule set")
     parser.add_argument("--budgets", default="100000", help="node budgets per pass, comma-separated")
     parser.add_argument("--rules", default=",".join(ONE_DECK + TWO_DECKS), help="comma-separated rule sets")
+    parser.add_argument("--escalate", action="store_true",
+                        help="the budgets are one ladder: re-solve a deal unknown at one budget at the next")
     parser.add_argument("--csv", type=Path, default=Path("results/deciding.csv"))
     parser.add_argument("--replay-deals", type=int, default=None, metavar="N",
                         help="replay only the wins among the first N deals (the reference takes ~40 ms a win)")
@@ -105,21 +129,23 @@ def main() -> None:
                         help="only print the CSV as the README's table (each rule set's largest measurement)")
     args = parser.parse_args()
     if args.markdown:
-        print(markdown(pd.read_csv(args.csv)))
+        print(markdown(read(args.csv)))
         return
     rows = []
+    budgets = [int(float(b)) for b in args.budgets.split(",")]
+    ladders = [budgets] if args.escalate else [[b] for b in budgets]
     for label in args.rules.split(","):
-        for budget in (int(float(b)) for b in args.budgets.split(",")):
-            row = measure(label, args.deals, budget, args.replay_deals)
+        for ladder in ladders:
+            row = measure(label, args.deals, ladder, args.replay_deals)
             rows.append(row)
             by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
-            print(f"{row['rules']} at {budget:,}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "
+            print(f"{row['rules']} at {row['ladder']}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "
                   f"{row['deals']} ({row['decided']:.1%} decided); won {row['share']:.1%} [{row['low']:.1%}, "
                   f"{row['high']:.1%}], bracket [{row['bracket_low']:.1%}, {row['bracket_high']:.1%}]; "
                   f"{row['cpu_per_deal']:.3f} CPU-s/deal; {by}", flush=True)
     table = pd.DataFrame(rows)
     if args.csv.exists():
-        old = pd.read_csv(args.csv)
+        old = read(args.csv)
         measured = set(map(tuple, table[KEY].values.tolist()))
         old = old[[tuple(k) not in measured for k in old[KEY].values.tolist()]]
         table = pd.concat([old, table], ignore_index=True)
