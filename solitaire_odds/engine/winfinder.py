@@ -42,17 +42,18 @@ from .core import (
     H_SIZE,
     U_SIZE,
     do_move,
-    fits_found,
     found_next,
     is_won,
     legal_moves,
     mix,
     pcard,
     plen,
+    position_key,
     state_key,
     undo_move,
+    wanted,
 )
-from .two_deck_proofs import never_freed
+from .two_deck_proofs import WORK_SIZE, never_freed_in
 
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
 LOOKAHEAD = 3      # next cards of each foundation the rating looks at
@@ -67,13 +68,24 @@ FinderSpace = namedtuple("FinderSpace", [
     "parent", "mstart", "mlen",  # the node log: parent node, its moves in ``mbuf``
     "mbuf",                 # (nodes * 4, 4) int16: the moves of every logged node
     "seen", "tmp", "tmp2", "H", "undo", "save", "scratch", "auto", "path",
+    "depth",                # (52,) int64: rating's work array
+    "hb", "hb_next",        # (width, H_SIZE) uint64: each beam position's hashes (core.init_hash)
+    "relax",                # (two_deck_proofs.WORK_SIZE,) int64: the relaxation's work array
 ])
 
 
-def finder_space(pa: np.ndarray, width: int, max_nodes: int, seen_slots: int = 1 << 19,
-                 max_depth: int = 4000) -> FinderSpace:
-    """Buffers for beams up to ``width`` wide and ``max_nodes`` logged positions."""
-    size, ncand = int(pa[S_SIZE]), width * 200
+CANDIDATES_PER_POSITION = 96
+"""Room for the children of a beam position, on average: a step that would rate more keeps the
+children of the better positions (the beam is in rating order)."""
+
+
+def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 4000) -> FinderSpace:
+    """Buffers for beams up to ``width`` wide and ``max_nodes`` logged positions; the seen
+    table holds at least ``max_nodes`` positions (a full table only lets repeats into the beam)."""
+    size, ncand = int(pa[S_SIZE]), width * CANDIDATES_PER_POSITION
+    seen_slots = 1 << 19
+    while seen_slots < max_nodes:
+        seen_slots <<= 1
     return FinderSpace(
         beam=np.zeros((width, size), np.uint8), nxt=np.zeros((width, size), np.uint8),
         node=np.zeros(width, np.int64), node_next=np.zeros(width, np.int64),
@@ -85,46 +97,58 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, seen_slots: int = 1
         H=np.zeros(H_SIZE, np.uint64), undo=np.zeros((MAX_AUTO + 2, U_SIZE), np.uint64),
         save=np.zeros((MAX_AUTO + 2, size), np.uint8), scratch=np.zeros(int(pa[S_SIZE]), np.uint8),
         auto=np.zeros((MAX_AUTO, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
+        depth=np.zeros(52, np.int64), hb=np.zeros((width, H_SIZE), np.uint64),
+        hb_next=np.zeros((width, H_SIZE), np.uint64), relax=np.zeros(WORK_SIZE, np.int64),
     )
 
 
 @njit(cache=True)
 def _foundation_play(s, pa, mv):
-    """Write into ``mv`` a legal move of a pile's top card to a foundation; False if none."""
+    """Write into ``mv`` a legal move of a pile's top card to a foundation, the first by pile
+    and then foundation (King foundations j = suit, then Ace foundations j = 4 + suit); False
+    if none."""
     limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0) & (s[pa[O_OPENING]] == 0)
+    upper, lower = wanted(s, pa)
     for p in range(pa[P_NPILES]):
         m = plen(s, pa, p)
         if m == 0:
             continue
         c = pcard(s, pa, p, m - 1)
         groups = pa[P_PILE_FOUND + p] if limited else UPPER | LOWER
-        for j in range(pa[P_NFOUND]):
-            if (groups & (UPPER if j < 4 else LOWER)) and fits_found(s, pa, c, j):
-                mv[0] = MOVE
-                mv[1] = p
-                mv[2] = PLACE_FOUND + j
-                mv[3] = 1
-                return True
+        bit = np.uint64(1) << np.uint64(c)
+        if (groups & UPPER) and (upper & bit) != 0:
+            j = c // 13
+        elif (groups & LOWER) and (lower & bit) != 0:
+            j = 4 + c // 13
+        else:
+            continue
+        mv[0] = MOVE
+        mv[1] = p
+        mv[2] = PLACE_FOUND + j
+        mv[3] = 1
+        return True
     return False
 
 
 @njit(cache=True)
-def _autoplay(s, pa, fs):
-    """Play foundation moves while there are any; return how many (moves in ``fs.auto``)."""
+def _autoplay(s, pa, fs, H):
+    """Play foundation moves while there are any, keeping the hashes ``H`` of ``s`` up to date;
+    return how many (moves in ``fs.auto``)."""
     k = 0
     while k < MAX_AUTO and _foundation_play(s, pa, fs.auto[k]):
-        do_move(s, pa, fs.H, fs.auto[k], fs.undo[k + 1], fs.save[k + 1], fs.scratch)
+        do_move(s, pa, H, fs.auto[k], fs.undo[k + 1], fs.save[k + 1], fs.scratch)
         k += 1
     return k
 
 
 @njit(cache=True)
-def rating(s, pa, noise):
+def rating(s, pa, noise, depth):
     """Higher is better: foundation cards (weight 1000), minus the depth of the shallower copy
     of each of the next LOOKAHEAD cards every foundation needs (weights 8, 3, 1), plus spaces
-    (where any card may fill them; else minus PARKING each) and unused redeals; ``noise`` (0..1) breaks ties differently in restarts."""
+    (where any card may fill them; else minus PARKING each) and unused redeals; ``noise`` (0..1) breaks ties differently in restarts.
+    Works in ``depth`` (52 int64)."""
     npiles = pa[P_NPILES]
-    depth = np.full(52, 200, np.int64)
+    depth[:] = 200
     spaces = 0
     for p in range(npiles):
         m = plen(s, pa, p)
@@ -207,17 +231,19 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
     """One beam search of ``width`` from ``root``. Returns (line length or -1, nodes rated);
     a found line is in ``fs.path``."""
     size = pa[S_SIZE]
-    beam, nxt = fs.beam, fs.nxt
+    beam, nxt = fs.beam, fs.nxt  # swapped after each step, as are the next two pairs
+    hb, hb_next = fs.hb, fs.hb_next
+    node, node_next = fs.node, fs.node_next
     for i in range(size):
         beam[0, i] = root[i]
     if is_won(beam[0], pa):
         return 0, 0
-    fs.node[0] = 0
+    node[0] = 0
     fs.parent[0] = -1
     fs.mlen[0] = 0
     nlog = 1
     mused = 0
-    h1, h2 = state_key(beam[0], pa, fs.H)
+    h1, h2 = state_key(beam[0], pa, hb[0])
     _seen_insert(fs.seen, h1, h2, gen)
     nbeam = 1
     nodes = 0
@@ -233,8 +259,8 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
                 if ncand >= ncand_max:
                     break
                 do_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0], fs.scratch)
-                k = _autoplay(s, pa, fs)
-                fs.cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand)) + MOBILITY * min(
+                k = _autoplay(s, pa, fs, fs.H)  # H only scratch here: the key is not needed
+                fs.cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), fs.depth) + MOBILITY * min(
                     legal_moves(s, pa, fs.tmp2), 12)
                 for t in range(k - 1, -1, -1):
                     undo_move(s, pa, fs.H, fs.auto[t], fs.undo[t + 1], fs.save[t + 1])
@@ -252,16 +278,17 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
             c = order[oi]
             b = fs.cand_par[c]
             t_state = nxt[taken]
-            for q in range(size):
-                t_state[q] = beam[b, q]
-            do_move(t_state, pa, fs.H, fs.cand_move[c], fs.undo[0], fs.save[0], fs.scratch)
-            k = _autoplay(t_state, pa, fs)
-            h1, h2 = state_key(t_state, pa, fs.H)
-            if not _seen_insert(fs.seen, h1, h2, gen) or never_freed(t_state, pa):
+            t_hash = hb_next[taken]
+            t_state[:] = beam[b]
+            t_hash[:] = hb[b]
+            do_move(t_state, pa, t_hash, fs.cand_move[c], fs.undo[0], fs.save[0], fs.scratch)
+            k = _autoplay(t_state, pa, fs, t_hash)
+            h1, h2 = position_key(t_state, pa, t_hash)
+            if not _seen_insert(fs.seen, h1, h2, gen) or never_freed_in(t_state, pa, fs.relax):
                 continue
             if nlog >= fs.parent.shape[0] or mused + k + 1 > fs.mbuf.shape[0]:
                 return -1, nodes
-            fs.parent[nlog] = fs.node[b]
+            fs.parent[nlog] = node[b]
             fs.mstart[nlog] = mused
             fs.mlen[nlog] = k + 1
             for q in range(4):
@@ -270,15 +297,14 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
                 for q in range(4):
                     fs.mbuf[mused + 1 + t, q] = fs.auto[t, q]
             mused += k + 1
-            fs.node_next[taken] = nlog
+            node_next[taken] = nlog
             nlog += 1
             if is_won(t_state, pa):
                 return _write_line(fs, nlog - 1), nodes
             taken += 1
-        for t in range(taken):
-            for q in range(size):
-                beam[t, q] = nxt[t, q]
-            fs.node[t] = fs.node_next[t]
+        beam, nxt = nxt, beam
+        hb, hb_next = hb_next, hb
+        node, node_next = node_next, node
         nbeam = taken
     return -1, nodes
 
