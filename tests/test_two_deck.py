@@ -11,7 +11,8 @@ from test_solver import reference_search, two_deck_endgame
 
 from solitaire_odds import deals, reference
 from solitaire_odds.engine import api
-from solitaire_odds.engine.constants import REDEAL
+from solitaire_odds.engine.constants import PLACE_FOUND, REDEAL
+from solitaire_odds.engine.reductions import capabilities, safe_foundation_play
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import never_freed
 from solitaire_odds.position import Position
@@ -54,8 +55,10 @@ def test_relaxation_never_calls_a_winnable_endgame_lost(game, switches, redeals)
 
 @pytest.mark.parametrize("game,switches,redeals", SETTINGS)
 def test_relaxed_dead_ends_change_no_verdict(game, switches, redeals):
-    """The search with the relaxation's dead ends (reductions on) and the plain search agree
-    on every endgame both decide."""
+    """The search with the relaxation's dead ends and, where it holds, the overlap rule's
+    foundation plays (reductions on) and the plain search agree on every endgame both decide.
+    (In these endgames every suit's foundations overlap, so the rule fires wherever a top card
+    can go up.)"""
     rules = resolve(game, **switches)
     reduced = Solver(rules, budget=6_000, win_first=False, reductions=True)
     plain = Solver(rules, budget=6_000, win_first=False, reductions=False)
@@ -142,3 +145,38 @@ def test_longer_gathered_packs_merge_too():
     other = Position(piles=shifted, down=[0] * 12, found=list(first.found))
     assert _key_after_redeal(first, pa) == _key_after_redeal(other, pa)
     assert api.key(encode(first, pa), pa) != api.key(encode(other, pa), pa)
+
+
+@pytest.mark.parametrize("game,switches,holds", [
+    ("st-helena", {}, True), ("louis", {}, True), ("box-kite", {}, True), ("st-helena", {"space_fill": "any"}, True),
+    ("st-helena", {"build_suit": "any"}, False), ("louis", {"wrap": True}, False),
+    ("box-kite", {"foundation_transfer": True}, False), ("box-kite", PYSOL_BOX_KITE, False)])
+def test_the_overlap_rule_holds_only_for_suit_building_without_wrap_or_transfers(game, switches, holds):
+    assert capabilities(resolve(game, **switches))["safe_overlap"] is holds
+
+
+def _clubs_endgame(kings, aces, top, redeals_used=0):
+    """Every suit up but clubs: their King foundation holds ``kings`` cards (base included),
+    their Ace foundation ``aces``; the clubs in play lie in pile 1 with rank ``top`` (Ace = 0)
+    on top, the other piles empty."""
+    in_play = [rank for rank in range(13) for _ in range(2 - (rank >= 13 - kings) - (rank < aces))]
+    in_play.remove(top)
+    return Position(piles=[in_play + [top]] + [[] for _ in range(11)], down=[0] * 12,
+                    found=[kings, 13, 13, 13, aces, 13, 13, 13], redeals_used=redeals_used)
+
+
+def test_the_overlap_rule_plays_up_only_where_the_foundations_overlap_in_the_last_round():
+    """Clubs' King foundation down to the 7 and Ace foundation up to the 7 (counts 7 + 7 = 14)
+    overlap: the 8 goes to the Ace foundation at once, the 6 to the King foundation. Down to
+    the 8 only (6 + 7 = 13), the 8 fits the Ace foundation but is not played alone. With a
+    redeal left (St. Helena's first deal) the rule waits for the last round."""
+    pa = api.params(resolve("box-kite"))
+    assert safe_foundation_play(encode(_clubs_endgame(7, 7, 7), pa), pa) == (0, PLACE_FOUND + 4)
+    assert safe_foundation_play(encode(_clubs_endgame(7, 7, 5), pa), pa) == (0, PLACE_FOUND + 0)
+    assert safe_foundation_play(encode(_clubs_endgame(7, 7, 2), pa), pa) == (-1, -1)
+    assert safe_foundation_play(encode(_clubs_endgame(6, 7, 7), pa), pa) == (-1, -1)
+    pa = api.params(resolve("st-helena"))
+    assert safe_foundation_play(encode(_clubs_endgame(7, 7, 7, redeals_used=0), pa), pa) == (-1, -1)
+    assert safe_foundation_play(encode(_clubs_endgame(7, 7, 7, redeals_used=2), pa), pa) == (0, PLACE_FOUND + 4)
+    pa = api.params(resolve("st-helena", build_suit="any"))
+    assert safe_foundation_play(encode(_clubs_endgame(7, 7, 7, redeals_used=2), pa), pa) == (-1, -1)

@@ -60,6 +60,7 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.P_ACCEPT:k.P_ACCEPT + 52] = accept_masks(rules)
     p[k.C_RELAXED_DEAD_ENDS] = flags["relaxed_dead_ends"]
     p[k.C_SHORTCUTS] = flags["shortcuts"]
+    p[k.C_SAFE_OVERLAP] = flags["safe_overlap"]
     place_offsets(p, npiles, nres, ncards, nfound)
     return p
 

@@ -44,8 +44,9 @@ C_INTERCHANGEABLE_PILES = next(_slots)
 C_DEAD_WASTE = next(_slots)
 C_WIN_FIRST = next(_slots)
 C_INTERCHANGEABLE_WITHOUT_STOCK = next(_slots)
-C_RELAXED_DEAD_ENDS = next(_slots)
-C_SHORTCUTS = next(_slots)  # two_deck_proofs.never_freed ends a line
+C_RELAXED_DEAD_ENDS = next(_slots)  # two_deck_proofs.never_freed ends a line
+C_SHORTCUTS = next(_slots)
+C_SAFE_OVERLAP = next(_slots)
 # --- offsets of the flat state (see state.py) ------------------------------------------------
 O_PLEN = next(_slots)
 O_PDOWN = next(_slots)

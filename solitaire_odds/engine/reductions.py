@@ -13,9 +13,10 @@ import numpy as np
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, FOUND_CHOSEN_BASE,
-    FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE, P_FOUND_KIND, P_NPILES, P_NRES,
-    P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
+    C_DEAD_WASTE, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, C_SAFE_OVERLAP,
+    FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_OPENING, O_REDEALS, O_SLEN, O_WASTE, O_WLEN,
+    O_WLIVE, P_FIRST_DEAL_LIMITS, P_FOUND_KIND, P_NPILES, P_NRES, P_REDEALS, P_WASTE_PLAYABLE, PLACE_FOUND,
+    PLACE_WASTE,
 )
 from .core import found_next, found_top, pcard, plen, wanted
 from .jit import inline_kernel, kernel
@@ -170,12 +171,46 @@ def relaxed_dead_ends(rules: Rules) -> bool:
             and rules["run_moves"] == "single" and rules["stock"] == "none" and rules["reserve_fans"] == 0)
 
 
+def safe_overlap(rules: Rules) -> bool:
+    """In the last round of the St. Helena family built by suit (no redeal left, the opening and
+    any first-deal restriction over), a pile's top card may go up at once, ignoring every
+    alternative, when its suit's two foundations overlap: together they hold every rank at
+    least once (King foundation down to rank k, Ace foundation up to rank a, k <= a;
+    :func:`overlap_play`). Holds with same-suit building one card at a time, without wrap and
+    without foundation transfers, whatever the space rule.
+
+    Once they overlap, each rank the Ace foundation still needs (a + 1 .. King) has one copy
+    in play, the other being on the King foundation, and each rank the King foundation needs
+    (k - 1 .. Ace) likewise; the two sets are at least two ranks apart (k <= a), so without
+    wrap no card of one can be built on a card of the other, nor on a card of another suit.
+    Each set is then a single chain of one card per rank, wanted by one foundation only.
+    Take the chain of the Ace foundation (the King one is the mirror image), its lowest card
+    c on a pile top, and any winning line L from position Q; let Q' be Q with c played up.
+    Play L from Q' with these changes: a move of a chain card that is already up in the copy
+    is skipped; a move putting a chain card x onto a chain card that is up in the copy plays
+    x up instead. The copy's foundation then always holds a run of the chain from c upwards
+    and, by induction along L, the copy is always L's position with those cards taken out of
+    the tableau: x onto an up card y is x one rank above the highest up card (one below
+    would be up already, the chain having one card per rank), so playing it up is legal; a
+    foundation play of L finds its foundation at least as far along in the copy; every other
+    move of L stays legal (its cards are not in the chain; L only ever puts a chain card on
+    a chain card or into a space, so taking up chain cards out of the tableau keeps the order
+    of every other card and uncovers cards only earlier, and leaves only more spaces). L ends with every card up, and so does the copy: Q' is
+    winnable whenever Q is, and searching only the move to the foundation loses no win. No
+    redeal may follow (it would gather the changed piles into another pack), nor a
+    restricted first deal (the copy's foundation plays would break it)."""
+    return (rules["foundations"] == "kings-and-aces" and rules["build"] == "up-or-down" and rules["build_suit"] == "same"
+            and not rules["wrap"] and not rules["foundation_transfer"] and rules["run_moves"] == "single"
+            and rules["stock"] == "none" and rules["reserve_fans"] == 0)
+
+
 def capabilities(rules: Rules) -> dict:
     return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
             "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
             "relaxed_dead_ends": relaxed_dead_ends(rules), "shortcuts": shortcuts(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
-            "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules)}
+            "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules),
+            "safe_overlap": safe_overlap(rules)}
 
 
 # --- the per-position tests ------------------------------------------------------------------
@@ -266,11 +301,37 @@ def _safe_up(s, pa, c, from_pile):
 
 
 @inline_kernel
+def overlap_play(s, pa):
+    """Where :func:`safe_overlap` holds: the first pile top that goes up by its rule, as
+    (pile, foundation place), or (-1, -1). Foundation j < 4 is suit j's King foundation (its
+    count n, base included: next rank 12 - n), 4 + j its Ace foundation (next rank n); they
+    overlap when the counts add up to 14 or more."""
+    if (s[pa[O_REDEALS]] < pa[P_REDEALS] or s[pa[O_OPENING]] != 0 or s[pa[O_SLEN]] != 0
+            or (pa[P_FIRST_DEAL_LIMITS] == 1 and s[pa[O_REDEALS]] == 0)):
+        return -1, -1
+    for p in range(pa[P_NPILES]):
+        m = plen(s, pa, p)
+        if m > 0:
+            c = np.int64(pcard(s, pa, p, m - 1))
+            u = c // 13
+            kings = np.int64(s[pa[O_FOUND] + u])
+            aces = np.int64(s[pa[O_FOUND] + 4 + u])
+            if kings + aces >= 14:
+                if c % 13 == aces:
+                    return p, PLACE_FOUND + 4 + u
+                if c % 13 == 12 - kings:
+                    return p, PLACE_FOUND + u
+    return -1, -1
+
+
+@inline_kernel
 def safe_foundation_play(s, pa):
     """The first foundation move safe to play at once, as (source place, foundation place), or
     (-1, -1). Looks only at the cards that can go up in these games (tableau and reserve tops, a
     playable waste top), in the order the move generator lists them, so the search need not
     generate the other moves at all."""
+    if pa[C_SAFE_OVERLAP] == 1:
+        return overlap_play(s, pa)
     if (pa[C_SAFE_FOUNDATION] == 0 and pa[C_SAFE_LOW] == 0) or (
             pa[P_FOUND_KIND] == FOUND_CHOSEN_BASE and s[pa[O_BASE]] == NO_BASE):
         return -1, -1
