@@ -180,3 +180,16 @@ def test_the_overlap_rule_plays_up_only_where_the_foundations_overlap_in_the_las
     assert safe_foundation_play(encode(_clubs_endgame(7, 7, 7, redeals_used=2), pa), pa) == (0, PLACE_FOUND + 4)
     pa = api.params(resolve("st-helena", build_suit="any"))
     assert safe_foundation_play(encode(_clubs_endgame(7, 7, 7, redeals_used=2), pa), pa) == (-1, -1)
+
+
+def test_the_win_finder_gets_the_budget_where_a_redeal_remains():
+    """With a redeal left only wins can be found, and the beam finds more of them per node: it
+    gets the whole budget and the search a tenth; in the last round (Box Kite, or St. Helena
+    after its redeals) the search, which can prove losses there, keeps the whole budget."""
+    st_helena = Solver(resolve("st-helena"), budget=10_000)
+    first = api.first_state(st_helena.pa, deals.deck(3, 104))
+    assert st_helena._two_deck.shares(first, 10_000) == (10_000, 1_000)
+    last = encode(_clubs_endgame(7, 7, 7, redeals_used=2), st_helena.pa)
+    assert st_helena._two_deck.shares(last, 10_000) == (5_000, 10_000)
+    box_kite = Solver(resolve("box-kite"), budget=10_000)
+    assert box_kite._two_deck.shares(api.first_state(box_kite.pa, deals.deck(3, 104)), 10_000) == (5_000, 10_000)
