@@ -21,6 +21,7 @@ steps) counts the CPU time of every step.
 from __future__ import annotations
 
 import argparse
+import subprocess
 import time
 from collections import Counter
 from pathlib import Path
@@ -38,6 +39,22 @@ TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search")
 KEY = ["rules", "ladder", "deals"]
+
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def revision() -> str:
+    """The commit of the code measured (with "+changes" when the package differs from it), so
+    that each row says which engine it measured; empty outside a git checkout."""
+    try:
+        commit = subprocess.run(["git", "-C", str(CHECKOUT), "rev-parse", "--short=7", "HEAD"], check=True,
+                                capture_output=True, text=True).stdout.strip()
+        changed = subprocess.run(["git", "-C", str(CHECKOUT), "status", "--porcelain", "solitaire_odds"], check=True,
+                                 capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return commit + ("+changes" if changed else "")
 
 
 def budget_label(budget: int) -> str:
@@ -80,7 +97,7 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
            "decided": (won + lost) / deals, "share": won / deals, "low": low, "high": high,
            "bracket_low": won / deals, "bracket_high": (won + unknown) / deals, "cpu_per_deal": cpu / deals,
            "wins_replayed_in_first": deals if replayed is None else min(deals, replayed),
-           "ladder": ",".join(map(budget_label, ladder))}
+           "ladder": ",".join(map(budget_label, ladder)), "revision": revision()}
     for part in PARTS:
         for verdict in ("won", "lost"):
             row[column(verdict, part)] = parts[(verdict, part)]
@@ -92,6 +109,9 @@ def read(csv: Path) -> pd.DataFrame:
     table = pd.read_csv(csv)
     if "ladder" not in table:
         table["ladder"] = table["budget"].map(budget_label)
+    if "revision" not in table:
+        table["revision"] = ""
+    table["revision"] = table["revision"].fillna("")
     return table
 
 
@@ -100,8 +120,8 @@ def markdown(table: pd.DataFrame) -> str:
     table = table.sort_values("deals").groupby(["rules", "ladder"], sort=False).tail(1)
     order = {rules_of(label).label(): i for i, label in enumerate(ONE_DECK + TWO_DECKS)}
     table = table.sort_values(["budget", "rules"], key=lambda col: col.map(order) if col.name == "rules" else col)
-    lines = ["| rules | budget | deals | won | lost | unknown | won share [Wilson 95%] | bracket | CPU-ms/deal | decided by |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| rules | budget | deals | won | lost | unknown | won share [Wilson 95%] | bracket | CPU-ms/deal | decided by "
+             "| engine |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in table.itertuples():
         parts = []
         for part in PARTS:
@@ -110,8 +130,8 @@ def markdown(table: pd.DataFrame) -> str:
             if said:
                 parts.append(f"{part} {', '.join(said)}")
         lines.append(f"| `{row.rules}` | {row.ladder.replace(',', ' → ')} | {row.deals:,} | {row.won:,} | {row.lost:,} | {row.unknown:,} | "
-                     f"{row.share:.1%} [{row.low:.1%}, {row.high:.1%}] | [{row.bracket_low:.1%}, {row.bracket_high:.1%}] | "
-                     f"{1000 * row.cpu_per_deal:.1f} | {'; '.join(parts)} |")
+                     f"{row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | [{row.bracket_low:.2%}, {row.bracket_high:.2%}] | "
+                     f"{1000 * row.cpu_per_deal:.1f} | {'; '.join(parts)} | {row.revision} |")
     return "\n".join(lines)
 
 
