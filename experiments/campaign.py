@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pandas as pd
 from common import log, rules_of
-from decide import TWO_DECKS
+from decide import TWO_DECKS, budget_label
+from decide import read as read_deciding
 
 from solitaire_odds import results, store
 from solitaire_odds.claims import CLAIMS
@@ -104,8 +105,9 @@ def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
     """One row per run: deals planned and done, and the CPU-hours of the planned deals and of
     those left, from the seconds per deal measured in its folder when it holds deals, else from
     results/deciding.csv (the solver at 1e5), else unknown."""
-    deciding = pd.read_csv(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "budget", "cpu_per_deal"])
-    deciding = deciding[deciding["budget"] == max(BUDGETS)].set_index("rules")["cpu_per_deal"]
+    deciding = read_deciding(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "ladder", "deals", "cpu_per_deal"])
+    deciding = deciding[deciding["ladder"] == budget_label(max(BUDGETS))].sort_values("deals")
+    deciding = deciding.groupby("rules")["cpu_per_deal"].last()  # each rule set's largest measurement
     records = []
     for spec in specs:
         run_dir = spec.default_dir(root)

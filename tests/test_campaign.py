@@ -148,6 +148,18 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     assert (tmp_path / "headline.png").stat().st_size > 0
 
 
+def test_a_run_not_begun_is_estimated_from_the_deciding_table(scripts, tmp_path):
+    """Each rule set's largest measurement at 1e5 alone gives the estimate, one number per run
+    (the table also holds smaller measurements and escalated ones of the same rules)."""
+    campaign = scripts["campaign"]
+    plan = campaign.select(campaign.campaign(), ["westcliff", "duchess"], ["solver"], 1.0)
+    listed = campaign.plan_table(plan, tmp_path)
+    estimated = listed[listed["estimate"] == "results/deciding.csv"]
+    assert len(estimated) >= 2
+    assert all(isinstance(hours, float) and hours > 0 for hours in estimated["cpu_hours"])
+    assert "CPU-hours" in campaign.format_plan(listed)
+
+
 def test_the_scripts_refuse_bad_input_in_one_line_with_status_2(scripts, tmp_path, capsys):
     for script, argv, message in [
         ("campaign", ["--only", "klondike"], "campaign.py: --only: 'klondike' is not in the campaign; choose from"),
