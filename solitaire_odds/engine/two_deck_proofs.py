@@ -78,10 +78,16 @@ U64 = np.uint64
 @kernel
 def applies(s, pa):
     """The relaxation's assumptions hold: a St. Helena family game (up-or-down building, one
-    card at a time), no stock, no reserve, no redeal left and the opening over."""
+    card at a time), no stock, no reserve, in its last round."""
     return (pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES and pa[P_BUILD] == BUILD_UP_OR_DOWN and pa[P_RUN] == RUN_SINGLE and pa[P_STOCK] == STOCK_NONE
-            and pa[P_NRES] == 0 and s[pa[O_REDEALS]] >= pa[P_REDEALS] and s[pa[O_OPENING]] == 0
-            and s[pa[O_SLEN]] == 0)
+            and pa[P_NRES] == 0 and last_round(s, pa))
+
+
+@inline_kernel
+def last_round(s, pa):
+    """No redeal left, Louis' opening over and its stock dealt: the piles as they are now are
+    all the rest of the game has."""
+    return s[pa[O_REDEALS]] >= pa[P_REDEALS] and s[pa[O_OPENING]] == 0 and s[pa[O_SLEN]] == 0
 
 
 WORK_SIZE = 16 + MAX_PLACES
