@@ -413,8 +413,9 @@ def _to_piles(s, pa, out, n, c, src, k, tops, spaces, first_space_only):
 
 
 @inline_kernel
-def _to_found(out, n, c, src, groups, upper, lower):
-    """Moves of card ``c`` from ``src`` to the foundations of ``groups`` that want it."""
+def to_foundations(out, n, c, src, groups, upper, lower):
+    """Write at ``out[n]`` the moves of card ``c`` from ``src`` to the foundations of ``groups``
+    that want it (``wanted``'s masks), the UPPER one first; return the new count."""
     if (groups & UPPER) != 0 and (upper & _bit(c)) != 0:
         n = _add(out, n, MOVE, src, PLACE_FOUND + c // 13, 1)
     if (groups & LOWER) != 0 and (lower & _bit(c)) != 0:
@@ -438,7 +439,7 @@ def generate(s, pa, out, first_space_only):
         for p in range(npiles):
             m = plen(s, pa, p)
             if m > 0:
-                n = _to_found(out, n, pcard(s, pa, p, m - 1), p, both, upper, lower)
+                n = to_foundations(out, n, pcard(s, pa, p, m - 1), p, both, upper, lower)
         if n == 0:
             n = _add(out, n, DEAL, 0, 0, 0)
         return n
@@ -456,7 +457,7 @@ def generate(s, pa, out, first_space_only):
         m = plen(s, pa, p)
         if m == 0:
             continue
-        n = _to_found(out, n, pcard(s, pa, p, m - 1), p, pa[P_PILE_FOUND + p] if limited else both, upper, lower)
+        n = to_foundations(out, n, pcard(s, pa, p, m - 1), p, pa[P_PILE_FOUND + p] if limited else both, upper, lower)
         longest = run_length(s, pa, p)
         for k in range(1, longest + 1):
             if k == 1 or rule == RUN_PARTIAL or (rule == RUN_WHOLE and k == longest):
@@ -466,13 +467,13 @@ def generate(s, pa, out, first_space_only):
         m = plen(s, pa, r)
         if m > 0:
             c = pcard(s, pa, r, m - 1)
-            n = _to_found(out, n, c, r, both, upper, lower)
+            n = to_foundations(out, n, c, r, both, upper, lower)
             n = _to_piles(s, pa, out, n, c, r, 1, tops, spaces, first_space_only)
     # waste
     wlen = np.int64(s[pa[O_WLEN]])
     if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
         c = np.int64(s[pa[O_WASTE] + wlen - 1])
-        n = _to_found(out, n, c, PLACE_WASTE, both, upper, lower)
+        n = to_foundations(out, n, c, PLACE_WASTE, both, upper, lower)
         n = _to_piles(s, pa, out, n, c, PLACE_WASTE, 1, tops, spaces, first_space_only)
     slen = np.int64(s[pa[O_SLEN]])
     # a stock card straight into a space (reserve and waste empty)

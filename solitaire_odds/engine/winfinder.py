@@ -23,7 +23,6 @@ from numba import njit
 from .constants import (
     LOWER,
     MAX_MOVES,
-    MOVE,
     O_FOUND,
     O_OPENING,
     O_REDEALS,
@@ -33,7 +32,6 @@ from .constants import (
     P_PILE_FOUND,
     P_REDEALS,
     P_SPACE,
-    PLACE_FOUND,
     S_SIZE,
     SPACE_ANY,
     UPPER,
@@ -50,6 +48,7 @@ from .core import (
     plen,
     position_key,
     state_key,
+    to_foundations,
     undo_move,
     wanted,
 )
@@ -96,37 +95,24 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
         seen=np.zeros((seen_slots, 3), np.uint64), tmp=np.zeros((MAX_MOVES, 4), np.int16), tmp2=np.zeros((MAX_MOVES, 4), np.int16),
         H=np.zeros(H_SIZE, np.uint64), undo=np.zeros((MAX_AUTO + 2, U_SIZE), np.uint64),
         save=np.zeros((MAX_AUTO + 2, size), np.uint8), scratch=np.zeros(int(pa[S_SIZE]), np.uint8),
-        auto=np.zeros((MAX_AUTO, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
+        auto=np.zeros((MAX_AUTO + 1, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
         depth=np.zeros(52, np.int64), hb=np.zeros((width, H_SIZE), np.uint64),
         hb_next=np.zeros((width, H_SIZE), np.uint64), relax=np.zeros(WORK_SIZE, np.int64),
     )
 
 
 @njit(cache=True)
-def _foundation_play(s, pa, mv):
-    """Write into ``mv`` a legal move of a pile's top card to a foundation, the first by pile
-    and then foundation (King foundations j = suit, then Ace foundations j = 4 + suit); False
-    if none."""
+def _foundation_play(s, pa, out, k):
+    """Write into ``out[k]`` a legal move of a pile's top card to a foundation, the first by
+    pile and then foundation (the King one first); False if none. ``out`` needs a spare row
+    after ``k``: a card both foundations of its suit want is written twice."""
     limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0) & (s[pa[O_OPENING]] == 0)
     upper, lower = wanted(s, pa)
     for p in range(pa[P_NPILES]):
         m = plen(s, pa, p)
-        if m == 0:
-            continue
-        c = pcard(s, pa, p, m - 1)
-        groups = pa[P_PILE_FOUND + p] if limited else UPPER | LOWER
-        bit = np.uint64(1) << np.uint64(c)
-        if (groups & UPPER) and (upper & bit) != 0:
-            j = c // 13
-        elif (groups & LOWER) and (lower & bit) != 0:
-            j = 4 + c // 13
-        else:
-            continue
-        mv[0] = MOVE
-        mv[1] = p
-        mv[2] = PLACE_FOUND + j
-        mv[3] = 1
-        return True
+        if m > 0 and to_foundations(out, k, pcard(s, pa, p, m - 1), p,
+                                    pa[P_PILE_FOUND + p] if limited else UPPER | LOWER, upper, lower) > k:
+            return True
     return False
 
 
@@ -135,7 +121,7 @@ def _autoplay(s, pa, fs, H):
     """Play foundation moves while there are any, keeping the hashes ``H`` of ``s`` up to date;
     return how many (moves in ``fs.auto``)."""
     k = 0
-    while k < MAX_AUTO and _foundation_play(s, pa, fs.auto[k]):
+    while k < MAX_AUTO and _foundation_play(s, pa, fs.auto, k):
         do_move(s, pa, H, fs.auto[k], fs.undo[k + 1], fs.save[k + 1], fs.scratch)
         k += 1
     return k
