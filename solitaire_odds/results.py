@@ -58,10 +58,11 @@ def describe_run(run_dir: str | os.PathLike) -> dict:
     from the defaults, player, and ``who`` (player plus its budget or samples). ``run_dir``
     may be a verdict file."""
     manifest = verdicts.read(run_dir)[0] if verdicts.is_verdict_file(run_dir) else store.read_manifest(run_dir)
-    return _described(manifest, run_dir)
+    return describe_manifest(manifest, run_dir)
 
 
-def _described(manifest: dict, run_dir: str | os.PathLike) -> dict:
+def describe_manifest(manifest: dict, run_dir: str | os.PathLike) -> dict:
+    """:func:`describe_run` of a manifest read from ``run_dir`` (named in errors)."""
     where = run_dir if verdicts.is_verdict_file(run_dir) else Path(run_dir) / store.MANIFEST
     player = manifest["player"]
     try:
@@ -82,7 +83,7 @@ def load_run(run_dir: str | os.PathLike, first: int | None = None, last: int | N
     """The per-deal rows of one run folder (or verdict file), with the run's description as
     extra columns."""
     manifest, rows = _manifest_and_rows(run_dir, first, last)
-    info = _described(manifest, run_dir)
+    info = describe_manifest(manifest, run_dir)
     for key in ("game", "rules", "changed", "player", "who", "run_dir"):
         rows[key] = info[key]
     return rows
@@ -95,7 +96,7 @@ def summarize_runs(run_dirs, first: int | None = None, last: int | None = None) 
     records = []
     for run_dir in run_dirs:
         manifest, rows = _manifest_and_rows(run_dir, first, last, columns=[])
-        info = _described(manifest, run_dir)
+        info = describe_manifest(manifest, run_dir)
         records.append({**info, **summary_record(rows)})
     return pd.DataFrame.from_records(records, columns=list(SUMMARY_COLUMNS))
 
@@ -192,7 +193,7 @@ def budget_curves(run_dirs, first: int | None = None, last: int | None = None) -
     frames = []
     for run_dir in run_dirs:
         manifest, rows = _manifest_and_rows(run_dir, first, last, columns=["budget"])
-        info = _described(manifest, run_dir)
+        info = describe_manifest(manifest, run_dir)
         if info["player"] != "solver":
             continue
         curve = unknown_by_budget(rows, info["params"]["budgets"])
@@ -211,8 +212,12 @@ def verdict_path(root: str | os.PathLike, run_dir: str | os.PathLike) -> Path:
     """Where the verdict file of a run goes: <root>/verdicts/<game>/<switches>--<player>.parquet,
     named from the rules and the player with its parameters (``defaults--solver-b10k+100k``)."""
     info = describe_run(run_dir)
-    name = f"{info['changed'].replace(' ', '+')}--{info['who'].replace(' ', '-')}.parquet"
-    return Path(root) / verdicts.FOLDER / info["game"] / name
+    return Path(root) / verdicts.FOLDER / info["game"] / verdict_name(info)
+
+
+def verdict_name(info: dict) -> str:
+    """A verdict file's name from its run's :func:`describe_run`: ``<switches>--<player>.parquet``."""
+    return f"{info['changed'].replace(' ', '+')}--{info['who'].replace(' ', '-')}.parquet"
 
 
 def export_verdicts(run_dir: str | os.PathLike, root: str | os.PathLike = "results",

@@ -112,14 +112,21 @@ def play_one(game: str, switches: dict, player: str, params: tuple, deal: int | 
 
 def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: int, last: int) -> pd.DataFrame:
     """Rows for deals first..last: deal, verdict, budget that decided it, nodes (all
-    attempts), seconds, moves (line length), line (compact notation).
+    attempts), seconds, moves (line length), line (compact notation)."""
+    return solve_deals(game, switches, player, params, range(first, last + 1))
 
-    A worker with several threads (a Dask worker) solves its chunks one at a time: the
+
+def solve_deals(game: str, switches: dict, player: str, params: tuple, deals) -> pd.DataFrame:
+    """:func:`solve_chunk`'s rows for any sequence of deal numbers (a deepened verdict file
+    solves only its unknown deals again).
+
+    A worker with several threads (a Dask worker) solves its deals one at a time: the
     player's workspace is not shareable, and one table per process bounds the memory."""
     rows = {k: [] for k in store.ROW_COLUMNS}
     with _PLAYERS_LOCK:
         who = _player_for(resolve(game, **switches), player, params)
-        for deal in range(first, last + 1):
+        for deal in deals:
+            deal = int(deal)
             outcome = who.play(deal)
             rows["deal"].append(deal)
             rows["verdict"].append(outcome.verdict)
@@ -165,7 +172,7 @@ def _exit_when_orphaned(parent: int) -> None:
 
 
 @contextmanager
-def _process_pool(workers: int, solved=None, after: str = KEPT):
+def process_pool(workers: int, solved=None, after: str = KEPT):
     """A local pool of ``workers`` processes, stopped at once (running chunks abandoned) if
     the run ends early, by Ctrl-C or an error, instead of waiting for their chunks. A worker's
     death is a WorkersError ending with ``after``, what to do next. Workers add each finished
@@ -191,7 +198,7 @@ def in_own_process(function, *args):
     """``function(*args)`` computed in a child process, so that Ctrl-C stops it at once: a
     numba kernel does not see signals until it returns."""
     try:
-        with _process_pool(1, after="rerun the command") as (pool, _):
+        with process_pool(1, after="rerun the command") as (pool, _):
             return pool.submit(function, *args).result()
     except MemoryError:
         raise WorkersError(OUT_OF_MEMORY) from None
@@ -247,7 +254,7 @@ def _chunk_solvers(workers: int, dask: str | None, solved):
         return _dask_pool(dask, workers)
     if workers == 1:
         return nullcontext((None, None))
-    return _process_pool(workers, solved)
+    return process_pool(workers, solved)
 
 
 def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots, solved=None):

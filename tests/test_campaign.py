@@ -180,3 +180,54 @@ def test_scaling_measures_every_mode_on_the_same_rows(scripts, tmp_path, capsys)
     table = pd.read_csv(csv)
     assert list(table["mode"]) == ["local", "local", "dask local"] and list(table["workers"]) == [1, 2, 1]
     assert table["same_rows"].all() and (table["deals"] == 40).all() and (table["deals_per_s"] > 0).all()
+
+
+def exported(tmp_path, rules, budgets, deals=30):
+    """The verdict file of a solver run over deals 0..deals-1 with the escalation ``budgets``."""
+    spec = RunSpec.of(rules, 0, deals, budgets=budgets, win_first=True)
+    [folder] = run_specs([spec], tmp_path / "runs", workers=1)
+    return results.export_verdicts(folder, tmp_path / str(budgets[-1]))
+
+
+def test_deepening_a_verdict_file_gives_the_file_of_the_run_with_one_more_step(tmp_path):
+    from solitaire_odds.deepen import deepen
+
+    rules = resolve("easthaven")
+    shallow = exported(tmp_path, rules, (200,))
+    unknown = (verdicts.read(shallow)[1]["verdict"] == "unknown").sum()
+    assert unknown >= 5, "the test needs deals that the second step decides"
+    deep = deepen(shallow, 2_000, workers=2)
+    assert deep.name == "defaults--solver-b200+2k.parquet" and not shallow.exists()
+    ladder = exported(tmp_path, rules, (200, 2_000))
+    (manifest, rows), (ladder_manifest, ladder_rows) = verdicts.read(deep), verdicts.read(ladder)
+    assert manifest == ladder_manifest
+    pd.testing.assert_frame_equal(rows, ladder_rows)
+    assert (rows["verdict"] == "unknown").sum() < unknown
+
+
+def test_an_interrupted_deepening_keeps_its_finished_batches(tmp_path, monkeypatch):
+    from solitaire_odds import deepen as deepening
+
+    monkeypatch.setattr(deepening, "BATCH", 3)
+    shallow = exported(tmp_path, resolve("easthaven"), (200,))
+    rows = verdicts.read(shallow)[1]
+    first = rows.loc[rows["verdict"] == "unknown", "deal"].to_list()[:3]
+    parts = shallow.with_name(".defaults--solver-b200+2k.deepening")
+    parts.mkdir()  # a batch finished before the interruption (with marked values)
+    pd.DataFrame({"deal": first, "verdict": "won", "budget": 2_000, "nodes": 7}).astype({"deal": "uint64"}).to_parquet(
+        deepening._part_path(parts, first))
+    deep = deepening.deepen(shallow, 2_000)
+    kept = verdicts.read(deep)[1].set_index("deal").loc[first]
+    assert (kept["verdict"] == "won").all() and (kept["nodes"] == rows.set_index("deal").loc[first, "nodes"] + 7).all()
+    assert not parts.exists()
+
+
+def test_only_a_solver_file_is_deepened_and_only_to_a_larger_budget(tmp_path):
+    from solitaire_odds.deepen import DeepenError, deepened_manifest
+
+    solver = {"player": "solver", "player_params": {"budgets": [10_000, 100_000], "win_first": True}}
+    assert deepened_manifest(solver, 1_000_000)["player_params"]["budgets"] == [10_000, 100_000, 1_000_000]
+    with pytest.raises(DeepenError, match="must be above the run's last step, 100,000"):
+        deepened_manifest(solver, 100_000)
+    with pytest.raises(DeepenError, match="not the greedy's"):
+        deepened_manifest({"player": "greedy", "player_params": {}}, 1_000_000)
