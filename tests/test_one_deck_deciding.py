@@ -118,7 +118,8 @@ def test_a_solver_without_win_first_never_uses_the_shortcuts():
 
 
 @pytest.mark.parametrize("game, switches", [("easthaven", {}), ("easthaven", EASTHAVEN_SOLVITAIRE),
-                                            ("westcliff-classic", {"foundation_return": "on"})])
+                                            ("westcliff-classic", {"foundation_return": "on"}),
+                                            ("westcliff-classic", {}), ("westcliff", {})])
 def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switches):
     """Positions played forward from deals (as in tests/test_solver.py): where the relaxed
     game is lost, the exhaustive plain search never wins; and it does find some losses."""
@@ -136,8 +137,9 @@ def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switc
         assert not (lost and verdict == "won"), f"deal {deal}: relaxed game lost, plain search won"
         outcomes[(bool(lost), verdict)] += 1
     assert outcomes[(False, "won")] >= 1, dict(outcomes)
-    if game == "easthaven":  # measured: 2 to 5 relaxed losses in these 150 positions
-        assert outcomes[(True, "lost")] >= 1, dict(outcomes)
+    # measured: 2 to 18 relaxed losses in these 150 positions (Classic's 18 of 48 lost ones);
+    # the Westcliffs' all need the waste's order: without it, none
+    assert outcomes[(True, "lost")] >= 1, dict(outcomes)
 
 
 def test_the_relaxation_is_a_step_of_the_solver_only_where_proven():
