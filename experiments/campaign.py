@@ -26,11 +26,12 @@ from common import log, rules_of
 from decide import TWO_DECKS, budget_label
 from decide import read as read_deciding
 
-from solitaire_odds import results, store
+from solitaire_odds import results, store, verdicts
 from solitaire_odds.claims import CLAIMS
 from solitaire_odds.counts import InputError, parse_count
+from solitaire_odds.deepen import deepen, deepened_manifest
 from solitaire_odds.reproduce import plan, player_params, run_specs
-from solitaire_odds.runs import RunSpec
+from solitaire_odds.runs import RunSpec, usable_cpus
 
 BUDGETS = (10_000, 100_000)
 """The solver's escalation, reproduce_claims.py's: its run folders are these runs' first deals."""
@@ -59,6 +60,13 @@ CLAIM_DEALS = {
     "st-helena": (20_000, 20_000),
     "louis": (20_000, 20_000),
     "box-kite": (20_000, 20_000),
+}
+DEEPER = {
+    # solver runs whose escalation goes on past BUDGETS, on their unknown deals alone
+    # (solitaire_odds.deepen): where results/deciding.csv shows the steps pay for themselves
+    "westcliff": (1_000_000,),                 # 1e5 -> 1e6: 0.06% -> 0.002% unknown
+    "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
+    "easthaven space_fill=any foundation_return=on": (1_000_000,),  # 76% -> 1.56%, 52 ms a deal
 }
 COSTLY_READINGS = {
     # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
@@ -101,18 +109,38 @@ def select(specs: list[RunSpec], games: list[str] | None, players: list[str] | N
     return [replace(spec, count=max(1, round(spec.count * scale))) for spec in chosen]
 
 
+def verdict_file(spec: RunSpec, root: Path) -> Path:
+    """The run's committed verdict file as the plan leaves it: deepened where DEEPER says so."""
+    manifest = spec.manifest()
+    if spec.player == "solver" and spec.rules.label() in DEEPER:
+        manifest = deepened_manifest(manifest, DEEPER[spec.rules.label()])
+    return results.verdict_path(root, manifest)
+
+
+def committed_deals(spec: RunSpec, root: Path) -> int:
+    """How many of the run's first deals its committed verdict files hold (as made by this plan:
+    the file of BUDGETS' escalation, or the deeper one), so a machine without the run folder
+    solves only the rest."""
+    files = [verdict_file(spec, root), results.verdict_path(root, spec.manifest())]
+    deals = pd.concat([verdicts.read(path)[1]["deal"] for path in files if path.exists()] or [pd.Series([], dtype="uint64")])
+    held = set(deals[deals.between(spec.first, spec.last)].astype(int))
+    return next((k for k in range(len(held) + 1) if spec.first + k not in held), len(held))
+
+
 def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
-    """One row per run: deals planned and done, and the CPU-hours of the planned deals and of
-    those left, from the seconds per deal measured in its folder when it holds deals, else from
-    results/deciding.csv (the solver at 1e5), else unknown."""
+    """One row per run: deals planned and done (in its folder, or in its committed verdict
+    file), and the CPU-hours of the planned deals and of those left, from the seconds per deal
+    measured in its folder when it holds deals, else from results/deciding.csv (the solver at
+    1e5), else unknown."""
     deciding = read_deciding(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "ladder", "deals", "cpu_per_deal"])
     deciding = deciding[deciding["ladder"] == budget_label(max(BUDGETS))].sort_values("deals")
     deciding = deciding.groupby("rules")["cpu_per_deal"].last()  # each rule set's largest measurement
     records = []
     for spec in specs:
         run_dir = spec.default_dir(root)
-        done = sum(min(b, spec.last) - max(a, spec.first) + 1 for a, b, _ in store.finished_chunks(run_dir)
-                   if b >= spec.first and a <= spec.last)
+        done = max(committed_deals(spec, root), sum(
+            min(b, spec.last) - max(a, spec.first) + 1 for a, b, _ in store.finished_chunks(run_dir)
+            if b >= spec.first and a <= spec.last))
         per_deal, source = float("nan"), "-"
         if done:
             seconds = store.load_rows([run_dir], spec.first, spec.last, columns=["seconds"])["seconds"]
@@ -138,13 +166,35 @@ def format_plan(table: pd.DataFrame) -> str:
     return shown.drop(columns=["game"]).to_string(index=False) + "\n" + total + "\n"
 
 
+def still_to_run(specs: list[RunSpec], root: Path) -> list[RunSpec]:
+    """Each run without the first deals that its committed verdict files hold already."""
+    left = []
+    for spec in specs:
+        held = committed_deals(spec, root)
+        if held < spec.count:
+            left.append(replace(spec, first=spec.first + held, count=spec.count - held))
+    return left
+
+
 def export(specs: list[RunSpec], root: Path) -> list[Path]:
-    """Write the verdict file of every run that holds deals (a partial run with what it holds)."""
+    """Write the verdict file of every run that holds deals (a partial run with what it holds),
+    keeping the deals of its committed file that the run folder lacks."""
     paths = []
     for spec in specs:
         run_dir = spec.default_dir(root)
         if store.finished_chunks(run_dir):
-            paths.append(results.export_verdicts(run_dir, root, spec.first, spec.last))
+            paths.append(results.export_verdicts(run_dir, root, spec.first, spec.last, keep=True))
+            log(f"wrote {paths[-1]}")
+    return paths
+
+
+def deepen_all(specs: list[RunSpec], root: Path, workers: int | None) -> list[Path]:
+    """Deepen the verdict file of every solver run that DEEPER names (solitaire_odds.deepen)."""
+    paths = []
+    for spec in specs:
+        shallow = results.verdict_path(root, spec.manifest())
+        if spec.player == "solver" and spec.rules.label() in DEEPER and shallow.exists():
+            paths.append(deepen(shallow, DEEPER[spec.rules.label()], workers or usable_cpus(), log))
             log(f"wrote {paths[-1]}")
     return paths
 
@@ -198,8 +248,10 @@ def main(argv=None) -> None:
         print(format_plan(plan_table(specs, args.root)), end="")
         return
     if not args.export:
-        run_specs(specs, args.root, args.workers, log, args.dask)
+        run_specs(still_to_run(specs, args.root), args.root, args.workers, log, args.dask)
     export(specs, args.root)
+    if not args.export:
+        deepen_all(specs, args.root, args.workers)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
-"""Add a step to the escalation of committed solver verdict files: their unknown deals are
-solved again at a larger budget and each file is replaced by the deeper one (see
-solitaire_odds.deepen), so a headline result gains a 1e6 or 1e7 step without rerunning the
-deals it decided. Interrupted, it continues where it stopped.
+"""Add steps to the escalation of committed solver verdict files: their unknown deals are
+solved again at larger budgets and each file is replaced by the deeper one (see
+solitaire_odds.deepen), so a result gains 1e6 and 1e7 steps without rerunning the deals it
+decided. Interrupted, it continues where it stopped. (experiments/campaign.py deepens the
+headline runs as its plan says; this script is for any other file.)
 
-    python experiments/deepen.py results/verdicts/duchess/defaults--solver-b10k+100k.parquet --budget 1e6
+    python experiments/deepen.py results/verdicts/duchess/defaults--solver-b10k+100k.parquet --budget 1e6,1e7
     python experiments/deepen.py results/verdicts/easthaven/*.parquet --budget 1e6 --workers 2
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from common import log
 
-from solitaire_odds.counts import MAX_BUDGET, InputError, parse_count
+from solitaire_odds.counts import InputError, parse_budgets, parse_count
 from solitaire_odds.deepen import deepen
 from solitaire_odds.runs import WorkersError, usable_cpus
 from solitaire_odds.store import StoreError
@@ -24,14 +25,14 @@ from solitaire_odds.store import StoreError
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, help="solver verdict files (results/verdicts/<game>/...)")
-    parser.add_argument("--budget", required=True, help="the new last step's node budget, e.g. 1e6")
+    parser.add_argument("--budget", required=True, help="the steps to add, e.g. 1e6 or 1e6,1e7")
     parser.add_argument("--workers", default=None, help="worker processes (default: every core)")
     args = parser.parse_args(argv)
     try:
-        budget = parse_count(args.budget, "--budget", MAX_BUDGET)
+        steps = parse_budgets(args.budget)
         workers = usable_cpus() if args.workers is None else parse_count(args.workers, "--workers")
         for path in args.files:
-            log(f"wrote {deepen(path, budget, workers, log)}")
+            log(f"wrote {deepen(path, steps, workers, log)}")
     except (InputError, StoreError, WorkersError) as err:
         print(f"deepen.py: {err}", file=sys.stderr)
         raise SystemExit(getattr(err, "exit_code", 2)) from None

@@ -1,12 +1,14 @@
-"""Deepen a solver's verdict file: solve its unknown deals again at a larger node budget, as
-if the run's escalation had one more step, without rerunning the deals it already decided.
+"""Deepen a solver's verdict file: solve its unknown deals again at larger node budgets, as
+if the run's escalation had more steps, without rerunning the deals it already decided.
 
 A solver run with budgets (1e4, 1e5) searches a deal at 1e5 only when 1e4 left it unknown, and
-each step is a fresh search whose result depends only on the deal and the step's budget (the
-solver's table and win-finder buffers are sized from the largest budget, which the step
-(1e6,) alone shares with the ladder (1e4, 1e5, 1e6)). So solving the unknown deals at 1e6 and
-adding the nodes gives exactly the verdict file that the run with budgets (1e4, 1e5, 1e6)
-would have exported. tests/test_deepen.py checks that on real deals.
+each step is a fresh search. In the one-deck games a step's verdict depends only on the deal
+and the step's budget (the table is used up to a window that the budget sets), so solving the
+unknown deals with the escalation (1e6,) and adding the nodes gives exactly the file that the
+run with budgets (1e4, 1e5, 1e6) exports (tests/test_campaign.py checks it on real deals). In
+the St. Helena family the win finder's widest beam follows the escalation's largest budget, so
+the longer run's first steps may decide a few deals that the shorter run left to the new
+step; every verdict is sound either way.
 
 The work goes in batches of :data:`BATCH` unknown deals, each written whole to a part file in
 a hidden folder beside the verdict file as it finishes, so Ctrl-C or a crash loses at most the
@@ -36,34 +38,44 @@ class DeepenError(store.StoreError):
     budget is not above its last step."""
 
 
-def deepened_manifest(manifest: dict, budget: int) -> dict:
-    """The manifest of the run whose escalation ends with one more step, ``budget``."""
+def deepened_manifest(manifest: dict, steps: tuple[int, ...]) -> dict:
+    """The manifest of the run whose escalation ends with the further ``steps``."""
     if manifest["player"] != "solver":
         raise DeepenError(f"only the solver's verdicts can be deepened, not the {manifest['player']}'s")
     budgets = [int(b) for b in manifest["player_params"]["budgets"]]
-    if budget <= budgets[-1]:
-        raise DeepenError(f"the budget {budget:,} must be above the run's last step, {budgets[-1]:,}")
-    return {**manifest, "player_params": {**manifest["player_params"], "budgets": [*budgets, int(budget)]}}
+    ladder = [*budgets, *(int(b) for b in steps)]
+    if not steps or ladder != sorted(set(ladder)):
+        raise DeepenError(f"the budgets {', '.join(f'{b:,}' for b in steps)} must rise above the run's last "
+                          f"step, {budgets[-1]:,}")
+    return {**manifest, "player_params": {**manifest["player_params"], "budgets": ladder}}
 
 
-def deepen(path: str | os.PathLike, budget: int, workers: int = 1,
+def deepened_path(path: str | os.PathLike, steps: tuple[int, ...]) -> Path:
+    """Where :func:`deepen` writes the deeper file of ``path``."""
+    path = Path(path)
+    return path.with_name(verdict_name(describe_manifest(deepened_manifest(verdicts.read(path)[0], steps), path)))
+
+
+def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
            log: Callable[[str], None] | None = None) -> Path:
-    """Solve the unknown deals of the verdict file ``path`` at ``budget`` nodes with ``workers``
-    local processes, write the deeper verdict file beside it, remove ``path`` and return the
-    new file's path."""
+    """Solve the unknown deals of the verdict file ``path`` with the escalation ``steps`` on
+    ``workers`` local processes, write the deeper verdict file beside it, remove ``path`` and
+    return the new file's path. Where the deeper file exists already (a deepening of fewer
+    deals: the run has grown since), its deals are kept and only the others are solved."""
     path = Path(path)
     manifest, rows = verdicts.read(path)
-    deeper = deepened_manifest(manifest, budget)
-    target = path.with_name(verdict_name(describe_manifest(deeper, path)))
+    deeper = deepened_manifest(manifest, steps)
+    target = deepened_path(path, steps)
+    done = _earlier(target, deeper)
     parts = path.with_name(f".{target.stem}.deepening")
-    unknown = rows.loc[rows["verdict"] == "unknown", "deal"].to_list()
+    unknown = rows.loc[(rows["verdict"] == "unknown") & ~rows["deal"].isin(done["deal"]), "deal"].to_list()
     batches = [unknown[i:i + BATCH] for i in range(0, len(unknown), BATCH)]
     todo = [batch for batch in batches if not _part_path(parts, batch).exists()]
     if log:
-        log(f"{path.name}: {len(unknown):,} unknown deals, {len(unknown) - sum(map(len, todo)):,} already "
-            f"solved at {budget:,} nodes -> {target.name}")
+        log(f"{path.name}: {len(unknown):,} unknown deals to solve at {' then '.join(f'{b:,}' for b in steps)} "
+            f"nodes ({len(unknown) - sum(map(len, todo)):,} already solved) -> {target.name}")
     parts.mkdir(exist_ok=True)
-    params = dict(manifest["player_params"], budgets=(int(budget),))
+    params = dict(manifest["player_params"], budgets=tuple(int(b) for b in steps))
     args = (manifest["game"], manifest["switches"], "solver", tuple(sorted(params.items())))
     with runs.process_pool(workers, after="the finished batches are kept: rerun to continue") as (pool, slots):
         pending, queue = {}, list(reversed(todo))
@@ -76,23 +88,36 @@ def deepen(path: str | os.PathLike, budget: int, workers: int = 1,
                 batch = pending.pop(future)
                 table = future.result()[["deal", "verdict", "budget", "nodes"]]
                 store.atomic_write(_part_path(parts, batch), table.to_parquet, option="the verdict file's folder")
-    solved = pd.concat([pd.read_parquet(_part_path(parts, batch)) for batch in batches]) if batches else None
-    verdicts.write(target, deeper, _merged(rows, solved, int(budget)))
-    if target != path:
-        path.unlink()
+    solved = [pd.read_parquet(_part_path(parts, batch)) for batch in batches]
+    verdicts.write(target, deeper, _merged(rows, solved, done))
+    path.unlink()
     shutil.rmtree(parts)
     return target
 
 
-def _merged(rows: pd.DataFrame, solved: pd.DataFrame | None, budget: int) -> pd.DataFrame:
-    """``rows`` with each re-solved deal's verdict and budget replaced and its nodes added."""
+def _earlier(target: Path, deeper: dict) -> pd.DataFrame:
+    """The rows of an earlier deepening into ``target`` (none if there is no such file); a file
+    there of another run is refused."""
+    if not target.exists():
+        return pd.DataFrame({"deal": pd.Series([], dtype="uint64")})
+    manifest, rows = verdicts.read(target)
+    same = ("game", "switches", "player", "player_params")
+    if any(manifest.get(key) != deeper.get(key) for key in same):
+        raise DeepenError(f"{target} holds another run's verdicts; move it away or remove it")
+    return rows
+
+
+def _merged(rows: pd.DataFrame, solved: list[pd.DataFrame], done: pd.DataFrame) -> pd.DataFrame:
+    """``rows`` with each re-solved deal's verdict and budget replaced and its nodes added,
+    and the deals of an earlier deepening as it left them."""
     rows = rows.set_index("deal")
-    if solved is not None:
-        solved = solved.set_index("deal")
-        rows.loc[solved.index, "verdict"] = solved["verdict"]
-        rows.loc[solved.index, "budget"] = solved["budget"]
-        rows.loc[solved.index, "nodes"] += solved["nodes"]
-    return rows.reset_index()
+    if solved:
+        again = pd.concat(solved).set_index("deal")
+        rows.loc[again.index, "verdict"] = again["verdict"]
+        rows.loc[again.index, "budget"] = again["budget"]
+        rows.loc[again.index, "nodes"] += again["nodes"]
+    rows = rows.reset_index()
+    return pd.concat([rows[~rows["deal"].isin(done["deal"])], done], ignore_index=True)
 
 
 def _part_path(parts: Path, batch: list[int]) -> Path:

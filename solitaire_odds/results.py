@@ -208,10 +208,11 @@ def headline(summary: pd.DataFrame) -> pd.DataFrame:
     return summary.rename(columns={"n": "deals"}).loc[:, list(HEADLINE_COLUMNS)]
 
 
-def verdict_path(root: str | os.PathLike, run_dir: str | os.PathLike) -> Path:
-    """Where the verdict file of a run goes: <root>/verdicts/<game>/<switches>--<player>.parquet,
-    named from the rules and the player with its parameters (``defaults--solver-b10k+100k``)."""
-    info = describe_run(run_dir)
+def verdict_path(root: str | os.PathLike, manifest: dict) -> Path:
+    """Where the verdict file of the run that ``manifest`` describes goes (its folder need not
+    exist): <root>/verdicts/<game>/<switches>--<player>.parquet, named from the rules and the
+    player with its parameters (``defaults--solver-b10k+100k``)."""
+    info = describe_manifest(manifest, Path(root))
     return Path(root) / verdicts.FOLDER / info["game"] / verdict_name(info)
 
 
@@ -221,8 +222,15 @@ def verdict_name(info: dict) -> str:
 
 
 def export_verdicts(run_dir: str | os.PathLike, root: str | os.PathLike = "results",
-                    first: int | None = None, last: int | None = None) -> Path:
+                    first: int | None = None, last: int | None = None, keep: bool = False) -> Path:
     """Write the verdicts a run folder holds for deals first..last as its verdict file under
-    ``root`` (replacing an older export) and return the file's path."""
+    ``root`` and return the file's path. An older file there is replaced, or with ``keep``
+    extended: its deals that the folder lacks stay (a machine without the folder's first chunks
+    ran only the deals after the committed ones)."""
+    manifest = store.read_manifest(run_dir)
     rows = store.load_rows([run_dir], first, last, columns=list(verdicts.COLUMNS))
-    return verdicts.write(verdict_path(root, run_dir), store.read_manifest(run_dir), rows)
+    path = verdict_path(root, manifest)
+    if keep and path.exists():
+        _, older = verdicts.read(path)
+        rows = pd.concat([older[~older["deal"].isin(rows["deal"])], rows], ignore_index=True)
+    return verdicts.write(path, manifest, rows)

@@ -196,7 +196,7 @@ def test_deepening_a_verdict_file_gives_the_file_of_the_run_with_one_more_step(t
     shallow = exported(tmp_path, rules, (200,))
     unknown = (verdicts.read(shallow)[1]["verdict"] == "unknown").sum()
     assert unknown >= 5, "the test needs deals that the second step decides"
-    deep = deepen(shallow, 2_000, workers=2)
+    deep = deepen(shallow, (2_000,), workers=2)
     assert deep.name == "defaults--solver-b200+2k.parquet" and not shallow.exists()
     ladder = exported(tmp_path, rules, (200, 2_000))
     (manifest, rows), (ladder_manifest, ladder_rows) = verdicts.read(deep), verdicts.read(ladder)
@@ -216,18 +216,55 @@ def test_an_interrupted_deepening_keeps_its_finished_batches(tmp_path, monkeypat
     parts.mkdir()  # a batch finished before the interruption (with marked values)
     pd.DataFrame({"deal": first, "verdict": "won", "budget": 2_000, "nodes": 7}).astype({"deal": "uint64"}).to_parquet(
         deepening._part_path(parts, first))
-    deep = deepening.deepen(shallow, 2_000)
+    deep = deepening.deepen(shallow, (2_000,))
     kept = verdicts.read(deep)[1].set_index("deal").loc[first]
     assert (kept["verdict"] == "won").all() and (kept["nodes"] == rows.set_index("deal").loc[first, "nodes"] + 7).all()
     assert not parts.exists()
 
 
-def test_only_a_solver_file_is_deepened_and_only_to_a_larger_budget(tmp_path):
+def test_a_run_that_grew_since_its_deepening_is_deepened_only_on_its_new_deals(tmp_path, monkeypatch):
+    from solitaire_odds import deepen as deepening
+
+    rules = resolve("easthaven")
+    early = deepening.deepen(exported(tmp_path / "early", rules, (200,), deals=15), (2_000,))
+    grown = exported(tmp_path, rules, (200,))
+    target = grown.with_name(early.name)
+    target.write_bytes(early.read_bytes())
+    early_rows = verdicts.read(target)[1]
+    early_rows_marked = early_rows.assign(nodes=early_rows["nodes"] + 1)  # to see they are kept, not solved again
+    verdicts.write(target, verdicts.read(target)[0], early_rows_marked)
+    rows = verdicts.read(deepening.deepen(grown, (2_000,)))[1]
+    ladder = verdicts.read(exported(tmp_path / "ladder", rules, (200, 2_000)))[1]
+    pd.testing.assert_frame_equal(rows.iloc[:15], early_rows_marked)
+    pd.testing.assert_frame_equal(rows.iloc[15:].reset_index(drop=True), ladder.iloc[15:].reset_index(drop=True))
+
+
+def test_only_a_solver_file_is_deepened_and_only_to_larger_budgets(tmp_path):
     from solitaire_odds.deepen import DeepenError, deepened_manifest
 
     solver = {"player": "solver", "player_params": {"budgets": [10_000, 100_000], "win_first": True}}
-    assert deepened_manifest(solver, 1_000_000)["player_params"]["budgets"] == [10_000, 100_000, 1_000_000]
-    with pytest.raises(DeepenError, match="must be above the run's last step, 100,000"):
-        deepened_manifest(solver, 100_000)
+    assert deepened_manifest(solver, (1_000_000, 10_000_000))["player_params"]["budgets"] == [
+        10_000, 100_000, 1_000_000, 10_000_000]
+    for steps in [(100_000,), (1_000_000, 1_000_000), ()]:
+        with pytest.raises(DeepenError, match="must rise above the run's last step, 100,000"):
+            deepened_manifest(solver, steps)
     with pytest.raises(DeepenError, match="not the greedy's"):
-        deepened_manifest({"player": "greedy", "player_params": {}}, 1_000_000)
+        deepened_manifest({"player": "greedy", "player_params": {}}, (1_000_000,))
+
+
+def test_a_machine_without_the_run_folders_solves_only_what_the_committed_files_lack(scripts, tmp_path):
+    campaign = scripts["campaign"]
+    options = ["--only", "easthaven", "--players", "greedy", "--workers", "1", "--root", str(tmp_path)]
+    campaign.main([*options, "--deals-scale", "2e-5"])  # 2 deals a run
+    before = {path.name: verdicts.read(path)[1] for path in results.find_verdicts(tmp_path)}
+    for folder in results.find_runs(tmp_path / "runs"):
+        for _, _, chunk in store.finished_chunks(folder):
+            chunk.unlink()  # a fresh clone: the committed verdict files, no run folders
+    campaign.main([*options, "--deals-scale", "4e-5"])  # 4 deals a run
+    after = {path.name: verdicts.read(path)[1] for path in results.find_verdicts(tmp_path)}
+    assert after.keys() == before.keys() and len(before) >= 2
+    for name, rows in after.items():
+        assert rows["deal"].tolist() == [0, 1, 2, 3]
+        pd.testing.assert_frame_equal(rows.iloc[:2], before[name])
+    for folder in results.find_runs(tmp_path / "runs"):
+        assert [(a, b) for a, b, _ in store.finished_chunks(folder)] == [(2, 3)]
