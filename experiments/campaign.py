@@ -130,26 +130,27 @@ def committed_deals(spec: RunSpec, root: Path) -> int:
 def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
     """One row per run: deals planned and done (in its folder, or in its committed verdict
     file), and the CPU-hours of the planned deals and of those left, from the seconds per deal
-    measured in its folder when it holds deals, else from results/deciding.csv (the solver at
-    1e5), else unknown."""
+    measured in its folder when it holds deals (a verdict file keeps no times), else from
+    results/deciding.csv (the solver at 1e5), else unknown."""
     deciding = read_deciding(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "ladder", "deals", "cpu_per_deal"])
     deciding = deciding[deciding["ladder"] == budget_label(max(BUDGETS))].sort_values("deals")
     deciding = deciding.groupby("rules")["cpu_per_deal"].last()  # each rule set's largest measurement
     records = []
     for spec in specs:
         run_dir = spec.default_dir(root)
-        done = max(committed_deals(spec, root), sum(
-            min(b, spec.last) - max(a, spec.first) + 1 for a, b, _ in store.finished_chunks(run_dir)
-            if b >= spec.first and a <= spec.last))
+        in_folder = sum(min(b, spec.last) - max(a, spec.first) + 1 for a, b, _ in store.finished_chunks(run_dir)
+                        if b >= spec.first and a <= spec.last)
+        done = max(committed_deals(spec, root), in_folder)
         per_deal, source = float("nan"), "-"
-        if done:
+        if in_folder:
             seconds = store.load_rows([run_dir], spec.first, spec.last, columns=["seconds"])["seconds"]
             per_deal, source = seconds.mean(), f"measured on {len(seconds):,} deals"
         elif spec.player == "solver" and spec.rules.label() in deciding.index:
             per_deal, source = deciding[spec.rules.label()], "results/deciding.csv"
         records.append({"game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,
                         "planned": spec.count, "done": done, "cpu_hours": per_deal * spec.count / 3600,
-                        "left_cpu_hours": per_deal * (spec.count - done) / 3600, "estimate": source})
+                        "left_cpu_hours": per_deal * (spec.count - done) / 3600 if done < spec.count else 0.0,
+                        "estimate": source})
     return pd.DataFrame.from_records(records)
 
 
