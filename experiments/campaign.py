@@ -150,7 +150,7 @@ def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
         records.append({"game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,
                         "planned": spec.count, "done": done, "cpu_hours": per_deal * spec.count / 3600,
                         "left_cpu_hours": per_deal * (spec.count - done) / 3600 if done < spec.count else 0.0,
-                        "estimate": source})
+                        "estimate": source, "deepened": deepening_state(spec, root)})
     return pd.DataFrame.from_records(records)
 
 
@@ -165,6 +165,16 @@ def format_plan(table: pd.DataFrame) -> str:
              f"CPU-hours {table['cpu_hours'].sum():,.1f} planned, {table['left_cpu_hours'].sum():,.1f} left"
              + (f" (+ {unknown} runs without an estimate: run --deals-scale 0.001 to measure them)" if unknown else ""))
     return shown.drop(columns=["game"]).to_string(index=False) + "\n" + total + "\n"
+
+
+def deepening_state(spec: RunSpec, root: Path) -> str:
+    """"-" for a run that DEEPER leaves alone, else whether its committed file is deepened
+    ("done"), only shallow ("to do") or not there yet ("later")."""
+    if spec.player != "solver" or spec.rules.label() not in DEEPER:
+        return "-"
+    if results.verdict_path(root, spec.manifest()).exists():
+        return "to do"
+    return "done" if verdict_file(spec, root).exists() else "later"
 
 
 def still_to_run(specs: list[RunSpec], root: Path) -> list[RunSpec]:

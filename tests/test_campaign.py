@@ -135,6 +135,8 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     assert len(results.find_verdicts(tmp_path)) == len(plan)
     listed = campaign.plan_table(plan, tmp_path)
     assert (listed["done"] == 1).all() and (listed["left_cpu_hours"] == 0).all()
+    deepened = listed.set_index(["rules", "player"])["deepened"]
+    assert (deepened[deepened != "-"] == "done").all() and len(deepened[deepened != "-"]) == len(campaign.DEEPER)
     readme = tmp_path / "README.md"
     readme.write_text(f"# top\n{headline.BEGIN}\nold table\n{headline.END}\nbottom\n")
     headline.main(["--root", str(tmp_path), "--readme", str(readme)])
