@@ -127,11 +127,19 @@ def committed_deals(spec: RunSpec, root: Path) -> int:
     return next((k for k in range(len(held) + 1) if spec.first + k not in held), len(held))
 
 
+def committed_time(spec: RunSpec, root: Path) -> tuple[float, int] | None:
+    """(CPU-seconds, deals) of the run's committed verdict file where it kept its time."""
+    for path in (verdict_file(spec, root), results.verdict_path(root, spec.manifest())):
+        if path.exists() and verdicts.cpu_seconds(path) is not None:
+            return verdicts.cpu_seconds(path), len(verdicts.read(path)[1])
+    return None
+
+
 def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
     """One row per run: deals planned and done (in its folder, or in its committed verdict
     file), and the CPU-hours of the planned deals and of those left, from the seconds per deal
-    measured in its folder when it holds deals (a verdict file keeps no times), else from
-    results/deciding.csv (the solver at 1e5), else unknown."""
+    measured in its folder when it holds deals, else in its committed verdict file (where that
+    kept its time), else from results/deciding.csv (the solver at 1e5), else unknown."""
     deciding = read_deciding(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "ladder", "deals", "cpu_per_deal"])
     deciding = deciding[deciding["ladder"] == budget_label(max(BUDGETS))].sort_values("deals")
     deciding = deciding.groupby("rules")["cpu_per_deal"].last()  # each rule set's largest measurement
@@ -142,9 +150,12 @@ def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
                         if b >= spec.first and a <= spec.last)
         done = max(committed_deals(spec, root), in_folder)
         per_deal, source = float("nan"), "-"
+        timed = committed_time(spec, root)
         if in_folder:
             seconds = store.load_rows([run_dir], spec.first, spec.last, columns=["seconds"])["seconds"]
             per_deal, source = seconds.mean(), f"measured on {len(seconds):,} deals"
+        elif timed:
+            per_deal, source = timed[0] / timed[1], f"verdict file, {timed[1]:,} deals"
         elif spec.player == "solver" and spec.rules.label() in deciding.index:
             per_deal, source = deciding[spec.rules.label()], "results/deciding.csv"
         records.append({"game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,

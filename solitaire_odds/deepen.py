@@ -27,7 +27,7 @@ from typing import Callable
 import pandas as pd
 
 from . import runs, store, verdicts
-from .results import describe_manifest, verdict_name
+from .results import describe_manifest, shared_seconds, verdict_name
 
 BATCH = 20
 """Unknown deals per part file: a deal left unknown at 1e5 costs 0.1 to 30 CPU-s at 1e6-1e7."""
@@ -86,10 +86,14 @@ def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 batch = pending.pop(future)
-                table = future.result()[["deal", "verdict", "budget", "nodes"]]
+                table = future.result()[["deal", "verdict", "budget", "nodes", "seconds"]]
                 store.atomic_write(_part_path(parts, batch), table.to_parquet, option="the verdict file's folder")
     solved = [pd.read_parquet(_part_path(parts, batch)) for batch in batches]
-    verdicts.write(target, deeper, _merged(rows, solved, done))
+    again = float(sum(part["seconds"].sum() for part in solved))
+    seconds = shared_seconds(path, int((~rows["deal"].isin(done["deal"])).sum()), len(rows), again)
+    if len(done):
+        seconds = shared_seconds(target, len(done), len(done), seconds)
+    verdicts.write(target, deeper, _merged(rows, solved, done), seconds)
     path.unlink()
     shutil.rmtree(parts)
     return target

@@ -228,9 +228,23 @@ def export_verdicts(run_dir: str | os.PathLike, root: str | os.PathLike = "resul
     extended: its deals that the folder lacks stay (a machine without the folder's first chunks
     ran only the deals after the committed ones)."""
     manifest = store.read_manifest(run_dir)
-    rows = store.load_rows([run_dir], first, last, columns=list(verdicts.COLUMNS))
+    rows = store.load_rows([run_dir], first, last, columns=[*verdicts.COLUMNS, "seconds"])
+    seconds = float(rows["seconds"].sum())
     path = verdict_path(root, manifest)
     if keep and path.exists():
         _, older = verdicts.read(path)
-        rows = pd.concat([older[~older["deal"].isin(rows["deal"])], rows], ignore_index=True)
-    return verdicts.write(path, manifest, rows)
+        kept = older[~older["deal"].isin(rows["deal"])]
+        seconds = shared_seconds(path, len(kept), len(older), seconds)
+        rows = pd.concat([kept, rows], ignore_index=True)
+    return verdicts.write(path, manifest, rows, seconds)
+
+
+def shared_seconds(path: Path, kept: int, held: int, added: float | None) -> float | None:
+    """``added`` CPU-seconds plus the share of the verdict file ``path``'s seconds that its
+    ``kept`` of ``held`` deals cost (None where the file kept no time)."""
+    older = verdicts.cpu_seconds(path)
+    if kept == 0:
+        return added
+    if older is None or added is None:
+        return None
+    return added + older * kept / held

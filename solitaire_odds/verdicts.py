@@ -10,7 +10,9 @@ A verdict file holds, sorted by deal and one row per deal, only
     nodes    int64     nodes searched, every attempt of the escalation included
 
 and, in its key-value metadata under :data:`MANIFEST_KEY`, the run's manifest (game, switches,
-every rule value, player and its parameters, version), so the file says what it measured.
+every rule value, player and its parameters, version), so the file says what it measured, and
+under :data:`CPU_KEY` the CPU-seconds its verdicts cost (absent in files exported before the
+runs' times were kept), so the cost of a run is known without its folder.
 Like every results file it is written whole or not at all (:func:`store.atomic_write`).
 """
 
@@ -29,15 +31,16 @@ from .stats import VERDICTS
 
 COLUMNS = ("deal", "verdict", "budget", "nodes")
 MANIFEST_KEY = b"solitaire_odds.manifest"
+CPU_KEY = b"solitaire_odds.cpu_seconds"
 FOLDER = "verdicts"
 """Where the verdict files live under a results root: results/verdicts/<game>/<file>."""
 
 _REDO = "restore it from git or export it again from its run folder (experiments/campaign.py --export)"
 
 
-def write(path: str | os.PathLike, manifest: dict, rows: pd.DataFrame) -> Path:
+def write(path: str | os.PathLike, manifest: dict, rows: pd.DataFrame, cpu_seconds: float | None = None) -> Path:
     """Write ``rows`` (a run's per-deal rows, any extra columns dropped) as the verdict file
-    ``path``, with ``manifest`` in its metadata."""
+    ``path``, with ``manifest`` and, if known, the rows' ``cpu_seconds`` in its metadata."""
     missing = [column for column in COLUMNS if column not in rows.columns]
     if missing:
         raise ValueError(f"verdict rows need the columns {', '.join(COLUMNS)}; missing: {', '.join(missing)}")
@@ -50,7 +53,10 @@ def write(path: str | os.PathLike, manifest: dict, rows: pd.DataFrame) -> Path:
     table["verdict"] = pd.Categorical(table["verdict"], categories=list(VERDICTS))
     arrow = pa.Table.from_pandas(table, preserve_index=False)
     text = json.dumps(manifest, sort_keys=True)
-    arrow = arrow.replace_schema_metadata({**arrow.schema.metadata, MANIFEST_KEY: text.encode("utf-8")})
+    metadata = {**arrow.schema.metadata, MANIFEST_KEY: text.encode("utf-8")}
+    if cpu_seconds is not None:
+        metadata[CPU_KEY] = repr(float(cpu_seconds)).encode("ascii")
+    arrow = arrow.replace_schema_metadata(metadata)
     path = Path(path)
     # deal numbers run in steps of one and budgets take a few values: delta and dictionary
     # encodings store them in almost nothing; zstd squeezes the node counts
@@ -85,6 +91,12 @@ def read(path: str | os.PathLike) -> tuple[dict, pd.DataFrame]:
     if not rows["deal"].is_monotonic_increasing or rows["deal"].duplicated().any():
         raise store.StoreFailure(f"{path} is not sorted by deal with each deal once; {_REDO}")
     return manifest, rows
+
+
+def cpu_seconds(path: str | os.PathLike) -> float | None:
+    """The CPU-seconds the verdicts of the file at ``path`` cost, or None where not kept."""
+    value = (pq.read_schema(path).metadata or {}).get(CPU_KEY)
+    return None if value is None else float(value)
 
 
 def is_verdict_file(path: str | os.PathLike) -> bool:

@@ -3,6 +3,7 @@ the scripts that fill them (experiments/campaign.py, headline.py, scaling.py).""
 
 import importlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -216,7 +217,8 @@ def test_an_interrupted_deepening_keeps_its_finished_batches(tmp_path, monkeypat
     first = rows.loc[rows["verdict"] == "unknown", "deal"].to_list()[:3]
     parts = shallow.with_name(".defaults--solver-b200+2k.deepening")
     parts.mkdir()  # a batch finished before the interruption (with marked values)
-    pd.DataFrame({"deal": first, "verdict": "won", "budget": 2_000, "nodes": 7}).astype({"deal": "uint64"}).to_parquet(
+    pd.DataFrame({"deal": first, "verdict": "won", "budget": 2_000, "nodes": 7, "seconds": 0.5}).astype(
+        {"deal": "uint64"}).to_parquet(
         deepening._part_path(parts, first))
     deep = deepening.deepen(shallow, (2_000,))
     kept = verdicts.read(deep)[1].set_index("deal").loc[first]
@@ -270,3 +272,23 @@ def test_a_machine_without_the_run_folders_solves_only_what_the_committed_files_
         pd.testing.assert_frame_equal(rows.iloc[:2], before[name])
     for folder in results.find_runs(tmp_path / "runs"):
         assert [(a, b) for a, b, _ in store.finished_chunks(folder)] == [(2, 3)]
+
+
+def test_a_verdict_file_keeps_what_its_deals_cost_through_extension_and_deepening(tmp_path):
+    from solitaire_odds.deepen import deepen
+
+    rules = resolve("easthaven")
+    spec = RunSpec.of(rules, 0, 20, budgets=(200,), win_first=True)
+    [folder] = run_specs([spec], tmp_path / "runs", workers=1)
+    spent = store.load_rows([folder], 0, 19, columns=["seconds"])["seconds"].sum()
+    path = results.export_verdicts(folder, tmp_path)
+    assert verdicts.cpu_seconds(path) == pytest.approx(spent) and spent > 0
+    grown = replace(spec, first=20, count=10)
+    [folder] = run_specs([grown], tmp_path / "later", workers=1)  # another machine: deals 20..29
+    more = store.load_rows([folder], 20, 29, columns=["seconds"])["seconds"].sum()
+    path = results.export_verdicts(folder, tmp_path, 0, 29, keep=True)
+    assert len(verdicts.read(path)[1]) == 30 and verdicts.cpu_seconds(path) == pytest.approx(spent + more)
+    deep = deepen(path, (2_000,))
+    assert verdicts.cpu_seconds(deep) > spent + more
+    untimed = verdicts.write(tmp_path / "old.parquet", verdicts.read(deep)[0], verdicts.read(deep)[1])
+    assert verdicts.cpu_seconds(untimed) is None
