@@ -67,6 +67,7 @@ DEEPER = {
     "westcliff": (1_000_000,),                 # 1e5 -> 1e6: 0.06% -> 0.002% unknown
     "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
     "easthaven space_fill=any foundation_return=on": (1_000_000,),  # 76% -> 1.56%, 52 ms a deal
+    "st-helena space_fill=any": (1_000_000,),  # 1e5 -> 1e6: 12.3% -> 0.6%, 0.05 CPU-s a deal
 }
 COSTLY_READINGS = {
     # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
