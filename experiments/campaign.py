@@ -5,6 +5,7 @@ results/headline.csv and the README table from those files alone).
 
     python experiments/campaign.py --list                  # the plan: deals done, CPU-hours
     python experiments/campaign.py --only westcliff        # run or resume one game's runs
+    python experiments/campaign.py --only "st-helena space_fill=any" --players solver   # one rule set
     python experiments/campaign.py --only duchess --players solver,greedy --workers 2
     python experiments/campaign.py --deals-scale 0.001 --root tiny    # everything, tiny
     python experiments/campaign.py --export                # only export what the runs hold
@@ -103,9 +104,9 @@ def campaign() -> list[RunSpec]:
 
 
 def select(specs: list[RunSpec], games: list[str] | None, players: list[str] | None, scale: float) -> list[RunSpec]:
-    """The runs of the given games and players (all when None), each with its deal count
-    times ``scale`` (at least one deal)."""
-    chosen = [spec for spec in specs if (games is None or spec.rules.game in games)
+    """The runs of the given games or rule sets and players (all when None), each with its
+    deal count times ``scale`` (at least one deal)."""
+    chosen = [spec for spec in specs if (games is None or spec.rules.game in games or spec.rules.label() in games)
               and (players is None or spec.player in players)]
     return [replace(spec, count=max(1, round(spec.count * scale))) for spec in chosen]
 
@@ -224,7 +225,8 @@ def deepen_all(specs: list[RunSpec], root: Path, workers: int | None) -> list[Pa
 
 def arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", help="comma-separated games (default: every game of the plan)")
+    parser.add_argument("--only", help="comma-separated games or rule sets, such as 'st-helena space_fill=any' "
+                                       "(default: every game of the plan)")
     parser.add_argument("--players", help="comma-separated players (default: every player of the plan)")
     parser.add_argument("--deals-scale", default="1",
                         help="multiply every run's deals (0.001: a tiny test; at least one deal a run)")
@@ -240,7 +242,8 @@ def arguments(argv=None) -> argparse.Namespace:
         usage(f"--deals-scale must be a number such as 0.001, not {args.deals_scale!r}")
     if not args.deals_scale > 0:
         usage(f"--deals-scale must be above 0, not {args.deals_scale}")
-    args.only = names(args.only, "--only", sorted({spec.rules.game for spec in campaign()}))
+    args.only = names(args.only, "--only", sorted({spec.rules.game for spec in campaign()})
+                      + sorted({spec.rules.label() for spec in campaign()} - {spec.rules.game for spec in campaign()}))
     args.players = names(args.players, "--players", ["solver", *PEOPLE, "planner"])
     try:
         args.workers = None if args.workers is None else parse_count(args.workers, "--workers")

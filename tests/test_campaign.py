@@ -292,3 +292,10 @@ def test_a_verdict_file_keeps_what_its_deals_cost_through_extension_and_deepenin
     assert verdicts.cpu_seconds(deep) > spent + more
     untimed = verdicts.write(tmp_path / "old.parquet", verdicts.read(deep)[0], verdicts.read(deep)[1])
     assert verdicts.cpu_seconds(untimed) is None
+
+
+def test_only_takes_a_rule_set_as_well_as_a_game(scripts):
+    campaign = scripts["campaign"]
+    one = campaign.select(campaign.campaign(), ["st-helena space_fill=any"], ["solver"], 1.0)
+    assert [spec.rules.label() for spec in one] == ["st-helena space_fill=any"]
+    assert len(campaign.select(campaign.campaign(), ["st-helena"], ["solver"], 1.0)) == 3
