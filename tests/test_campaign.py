@@ -19,13 +19,14 @@ from solitaire_odds.runs import RunSpec
 from solitaire_odds.tables import run_record
 
 EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
+GREEDY = EXPERIMENTS.parent / "results" / "verdicts" / "duchess" / "defaults--greedy.parquet"
 
 
 @pytest.fixture
 def scripts(monkeypatch):
     """The experiment scripts as modules (they import their neighbour common.py)."""
     monkeypatch.syspath_prepend(str(EXPERIMENTS))
-    return {name: importlib.import_module(name) for name in ("campaign", "headline", "scaling")}
+    return {name: importlib.import_module(name) for name in ("campaign", "headline", "scaling", "deepen")}
 
 
 def synthetic_rows(n: int, seed: int = 0) -> pd.DataFrame:
@@ -169,6 +170,9 @@ def test_the_scripts_refuse_bad_input_in_one_line_with_status_2(scripts, tmp_pat
         ("campaign", ["--deals-scale", "tiny"], "campaign.py: --deals-scale must be a number such as 0.001"),
         ("headline", ["--root", str(tmp_path)], "headline.py: no verdict files under"),
         ("scaling", ["--rules", "klondike"], "scaling.py: unknown game 'klondike'"),
+        ("deepen", [str(tmp_path / "x.parquet"), "--budget", "1e6"], "deepen.py: no verdict file"),
+        ("deepen", [str(tmp_path / "x.parquet"), "--budget", "lots"], "deepen.py: --budget must be a number"),
+        ("deepen", [str(GREEDY), "--budget", "1e6"], "deepen.py: only the solver's verdicts can be deepened"),
     ]:
         with pytest.raises(SystemExit) as stop:
             scripts[script].main(argv)
