@@ -18,9 +18,11 @@ from solitaire_odds.rules import Rules, parse_settings, resolve
 
 
 def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: int | None,
-              root: str = "results", players: tuple[str, ...] | None = None) -> argparse.Namespace:
+              root: str = "results", players: tuple[str, ...] | None = None,
+              from_verdicts: bool = False) -> argparse.Namespace:
     """Parse --deals, --budget, --workers, --root, --from-csv (and --players when the script
-    has players), defaulting to the script's parameters."""
+    has players, --from-verdicts when it can read the committed verdict files), defaulting to
+    the script's parameters."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--deals", default=str(deals), help=f"deals 0..N-1 per rule set (default {deals:,})")
     parser.add_argument("--budget", default=",".join(str(b) for b in budgets),
@@ -32,6 +34,13 @@ def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: i
     parser.add_argument("--from-csv", action="store_true",
                         help="redraw from the committed tables under --root instead of the runs "
                              "(runs that only a chart needs are still made or resumed)")
+    if from_verdicts:
+        parser.add_argument("--from-verdicts", action="store_true",
+                            help="make the tables from the committed verdict files under --root (every deal "
+                                 "each holds: experiments/campaign.py's runs) instead of runs of --deals, "
+                                 "and the README's table too")
+        parser.add_argument("--readme", type=Path, default=Path("README.md"),
+                            help="README whose table --from-verdicts remakes (default: README.md)")
     args = parser.parse_args()
     args.deals = parse_count(args.deals, "--deals")
     args.budget = parse_budgets(args.budget)
@@ -69,3 +78,15 @@ def table_of_runs(args: argparse.Namespace, name: str, specs, tabulate) -> pd.Da
     table = tabulate(folders, 0, args.deals - 1)
     write_table(table, args.root / name)
     return table
+
+
+def replace_between(readme: Path, begin: str, end: str, text: str) -> None:
+    """Put ``text`` between the README's lines ``begin`` and ``end`` (a generated table),
+    leaving the rest untouched; a README without them is refused (exit status 2)."""
+    old = readme.read_text(encoding="utf-8")
+    start, stop = old.find(begin), old.find(end)
+    if start < 0 or stop < start:
+        print(f"{Path(sys.argv[0]).name}: {readme} lacks the lines {begin} and {end} around its generated "
+              "table; add them", file=sys.stderr)
+        raise SystemExit(2)
+    readme.write_text(old[:start + len(begin)] + "\n" + text + old[stop:], encoding="utf-8")

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pandas as pd
-from common import write_table
+from common import replace_between, write_table
 
 from solitaire_odds import results
 from solitaire_odds.players import player_names
@@ -54,15 +54,6 @@ def markdown(table: pd.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def replace_table(readme: Path, table: pd.DataFrame) -> None:
-    """Put the table between the README's headline markers, leaving the rest untouched."""
-    text = readme.read_text(encoding="utf-8")
-    start, end = text.find(BEGIN), text.find(END)
-    if start < 0 or end < start:
-        fail(f"{readme} lacks the lines {BEGIN} and {END} around its headline table; add them")
-    readme.write_text(text[:start + len(BEGIN)] + "\n" + markdown(table) + text[end:], encoding="utf-8")
-
-
 def fail(message: str) -> None:
     print(f"headline.py: {message}", file=sys.stderr)
     raise SystemExit(2)
@@ -76,7 +67,7 @@ def main(argv=None) -> None:
     summary = headline_summary(args.root)
     write_table(results.headline(summary), args.root / "headline.csv")
     table = pd.read_csv(args.root / "headline.csv")  # the README shows the file as committed
-    replace_table(args.readme, table)
+    replace_between(args.readme, BEGIN, END, markdown(table))
     print(f"wrote {args.readme}")
     print(f"wrote {save(plot_shares(summary, title='Headline odds (committed verdicts)'), args.root / 'headline.png')}")
 

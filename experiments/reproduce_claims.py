@@ -6,17 +6,21 @@ and results/convergence.png (the running share under each claim's first reading,
 runs of the claim's kind: the solver for a winnable share, the players for a person's share).
 
     python experiments/reproduce_claims.py --deals 500 --budget 1e4,1e5 --players solver,greedy
+    python experiments/reproduce_claims.py --from-verdicts   # from experiments/campaign.py's files
     python experiments/reproduce_claims.py --from-csv   # redraw from results/claims.csv
+
+The committed tables come from --from-verdicts: each cell holds every deal of its committed
+verdict file (20,000 to 1,000,000), the solver at the escalation its file reached.
 """
 
 from __future__ import annotations
 
 import pandas as pd
-from common import arguments, log, write_table
+from common import arguments, log, replace_between, write_table
 
 from solitaire_odds.claims import CLAIMS
 from solitaire_odds.plots import comparable, plot_convergence, plot_shares, save
-from solitaire_odds.reproduce import format_table, plan, reproduce, run_specs
+from solitaire_odds.reproduce import format_table, from_verdicts, plan, reproduce, run_specs, short_count
 from solitaire_odds.results import load_run
 
 # What produced the committed results (this session's CPU allowed no more; aim for 100,000):
@@ -26,26 +30,65 @@ WORKERS = None
 PLAYERS = ("solver", "random", "greedy")   # the planner costs about 0.5 s a deal: add it with --players
 
 
+BEGIN = "<!-- claims table: made by experiments/reproduce_claims.py --from-verdicts -->"
+END = "<!-- end of the claims table -->"
+
+
+def markdown(claims, table: pd.DataFrame) -> str:
+    """The README's claims table: a row per reading, the solver's and the players' shares with
+    their Wilson 95% intervals, the solver's undecided share and each cell's deals."""
+    def cell(rows):
+        if rows.empty:
+            return "-"
+        row = rows.iloc[0]
+        text = f"{row['share']:.1%} [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
+        return text + (f" +{100 * row['unknown_share']:.1f} unk" if row["unknown"] else "") + f", {short_count(row['n'])}"
+
+    players = [player for player in ("solver", "greedy", "random", "planner") if player in set(table["player"])]
+    lines = ["| claim | reading | " + " | ".join(players) + " |", "|---|---|" + "---|" * len(players)]
+    for claim in claims:
+        for k, reading in enumerate(claim.readings):
+            label = claim.reading_label(reading)
+            name = (f'{claim.game} "{claim.text}"' if claim.value is not None else
+                    f"{claim.game}, no published figure") if k == 0 else ""
+            mine = table[(table["claim"] == claim.key) & (table["reading"] == label)]
+            lines.append(f"| {name} | {label} | " + " | ".join(cell(mine[mine["player"] == p]) for p in players) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS, players=PLAYERS)
+    args = arguments(__doc__.splitlines()[0], DEALS, BUDGETS, WORKERS, players=PLAYERS, from_verdicts=True)
     claims = list(CLAIMS)
     if args.from_csv:
         table = pd.read_csv(args.root / "claims.csv")
+    elif args.from_verdicts:
+        table = from_verdicts(claims, args.players, args.root, log)
+        write_table(table, args.root / "claims.csv")
+        replace_between(args.readme, BEGIN, END, markdown(claims, table))
+        print(f"wrote {args.readme}")
     else:
         table = reproduce(claims, args.players, args.deals, args.budget, args.root, args.workers, log)
         write_table(table, args.root / "claims.csv")
     text = format_table(claims, table)
-    command = (f"python experiments/reproduce_claims.py --deals {args.deals} "
+    command = (f"python experiments/reproduce_claims.py --from-verdicts --players {','.join(args.players)}"
+               if args.from_verdicts else f"python experiments/reproduce_claims.py --deals {args.deals} "
                f"--budget {','.join(map(str, args.budget))} --players {','.join(args.players)}")
     (args.root / "claims.txt").write_text(f"{command}\n\n{text}")
     print(text)
-    title = f"Published claims against measured shares ({args.deals:,} deals per bar)"
+    size = f"{table['n'].min():,} to {table['n'].max():,}" if table["n"].nunique() > 1 else f"{table['n'].max():,}"
+    title = f"Published claims against measured shares ({size} deals per bar)"
     print(f"wrote {save(plot_shares(table, title=title), args.root / 'claims.png')}")
-    first_readings = [(spec, claim) for claim, reading, spec in plan(claims, args.players, args.deals, args.budget)
+    first_readings = [(claim, spec) for claim, reading, spec in plan(claims, args.players, args.deals, args.budget)
                       if reading == claim.readings[0] and comparable(claim, spec.player)]
-    folders = run_specs([spec for spec, _ in first_readings], args.root, args.workers, log)
-    rows = pd.concat([load_run(folder, 0, args.deals - 1) for folder in folders], ignore_index=True)
-    title = f"Convergence under each claim's first reading, runs of the claim's kind ({args.deals:,} deals)"
+    if args.from_verdicts:  # every deal of each committed file
+        files = {(row.claim, row.reading, row.player): row.run_dir for row in table.itertuples()}
+        wanted = ((claim.key, claim.reading_label(claim.readings[0]), spec.player) for claim, spec in first_readings)
+        sources = [files[key] for key in wanted if key in files]
+        rows = pd.concat([load_run(source) for source in sources], ignore_index=True)
+    else:
+        folders = run_specs([spec for _, spec in first_readings], args.root, args.workers, log)
+        rows = pd.concat([load_run(folder, 0, args.deals - 1) for folder in folders], ignore_index=True)
+    title = f"Convergence under each claim's first reading, runs of the claim's kind ({size} deals)"
     print(f"wrote {save(plot_convergence(rows, title=title), args.root / 'convergence.png')}")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import store
+from . import results, store
 from .claims import SOLVABLE, Claim
 from .players import make_player
 from .results import describe_run, summary_record
@@ -72,6 +72,28 @@ def reproduce(claims: list[Claim], players: list[str], deals: int, budgets: tupl
     return pd.DataFrame.from_records(records)
 
 
+def from_verdicts(claims: list[Claim], players: list[str], root: str | Path = "results",
+                  log: Callable[[str], None] | None = None) -> pd.DataFrame:
+    """:func:`reproduce`'s table made from the committed verdict files under ``root`` (every
+    deal each holds, the solver at whatever escalation its file reached) instead of run
+    folders; a measurement without a file is left out (and logged)."""
+    files = results.find_verdicts(root)
+    summary = results.summarize_runs(files) if files else pd.DataFrame(columns=list(results.SUMMARY_COLUMNS))
+    records = []
+    for claim, reading, spec in plan(claims, players, 1, (1,)):
+        mine = summary[(summary["rules"] == spec.rules.label()) & (summary["player"] == spec.player)]
+        if mine.empty:
+            if log:
+                log(f"no verdict file for {spec.rules.label()}, {spec.player}: left out")
+            continue
+        row = mine.sort_values("n").iloc[-1]  # the largest measurement
+        records.append({"claim": claim.key, "game": claim.game, "reading": claim.reading_label(reading),
+                        "rules": row["rules"], "player": spec.player, "who": row["who"],
+                        **{key: row[key] for key in summary_record(pd.DataFrame({"deal": [], "verdict": []}))},
+                        "run_dir": row["run_dir"]})
+    return pd.DataFrame.from_records(records)
+
+
 def distance(claim: Claim, row) -> float:
     """How far the claim lies from the measured bracket [won/n, (won + unknown)/n]."""
     if row.share <= claim.value <= row.bracket_high:
@@ -116,12 +138,30 @@ def format_share(row) -> str:
     return text
 
 
+def _header(player: str, whos: pd.Series) -> str:
+    """A player's column header: its one description (``solver b10k+100k``), or its name where
+    the claim's readings were measured with different parameters (or not at all)."""
+    return whos.iloc[0] if whos.nunique() == 1 else player
+
+
+def short_count(n: int) -> str:
+    """A deal count in a cell: ``1M``, ``100k``, ``20k``, ``4,000``."""
+    for size, suffix in ((1_000_000, "M"), (1_000, "k")):
+        if n >= size and n % size == 0:
+            return f"{n // size}{suffix}"
+    return f"{n:,}"
+
+
 def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
     """One block per claim: a line per reading with the solver's and each player's share,
     then the reading that comes closest to the published figure."""
     players = list(dict.fromkeys(table["player"]))
     n = int(table["n"].max()) if len(table) else 0
-    lines = [f"Published odds against measured odds, deals 0..{n - 1} ({n:,} deals per cell).",
+    varied = len(set(table["n"])) > 1
+    first = (f"Published odds against measured odds, deals 0..n-1, n from {int(table['n'].min()):,} to {n:,} "
+             "(after each cell)." if varied else f"Published odds against measured odds, deals 0..{n - 1} "
+             f"({n:,} deals per cell).")
+    lines = [first,
              "Cells: share won, Wilson 95% interval; '+x% unk' = share the solver left undecided "
              "(the winnable share lies between the share and share + unk).", ""]
     width = max([len("reading")] + [len(claim.reading_label(r)) for claim in claims for r in claim.readings])
@@ -129,8 +169,9 @@ def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
         mine = table[table["claim"] == claim.key]
         if mine.empty:
             continue
-        who = {player: mine[mine["player"] == player]["who"].iloc[0] for player in players}
-        cells = {(row["reading"], row["player"]): format_share(row) for _, row in mine.iterrows()}
+        who = {player: _header(player, mine[mine["player"] == player]["who"]) for player in players}
+        cells = {(row["reading"], row["player"]): format_share(row) + (f", {short_count(row['n'])}" if varied else "")
+                 for _, row in mine.iterrows()}
         col = max(len(text) for text in list(cells.values()) + list(who.values())) + 2
         published = f" ({claim.interval[0]:.3%} - {claim.interval[1]:.3%})" if claim.interval else ""
         kind = "solvable share" if claim.measures == SOLVABLE else "a person's share (method not stated)"

@@ -150,6 +150,16 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     assert text.endswith(f"{headline.END}\nbottom\n")
     assert "old table" not in text and text.count("\n| ") == len(plan) + 1
     assert (tmp_path / "headline.png").stat().st_size > 0
+    # the claims table from the same files: every reading of every claim, for the solver and both players
+    from solitaire_odds.claims import CLAIMS
+    from solitaire_odds.reproduce import format_table, from_verdicts, short_count
+
+    claims = from_verdicts(list(CLAIMS), ["solver", "random", "greedy"], tmp_path)
+    assert len(claims) == 3 * sum(len(claim.readings) for claim in CLAIMS) and (claims["n"] == 1).all()
+    assert "(1 deals per cell)" in format_table(list(CLAIMS), claims)
+    varied = format_table(list(CLAIMS), claims.assign(n=[1_000_000] + [20_000] * (len(claims) - 1)))
+    assert "n from 20,000 to 1,000,000 (after each cell)" in varied and ", 1M" in varied and ", 20k" in varied
+    assert [short_count(n) for n in (1_000_000, 100_000, 4_000, 96_500)] == ["1M", "100k", "4k", "96,500"]
 
 
 def test_a_run_not_begun_is_estimated_from_the_deciding_table(scripts, tmp_path):
