@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from concurrent.futures import FIRST_COMPLETED, wait
 from pathlib import Path
 from typing import Callable
 
@@ -78,18 +77,12 @@ def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
     params = dict(manifest["player_params"], budgets=tuple(int(b) for b in steps))
     args = (manifest["game"], manifest["switches"], "solver", tuple(sorted(params.items())))
     with runs.process_pool(workers, after="the finished batches are kept: rerun to continue") as (pool, slots):
-        pending, queue = {}, list(reversed(todo))
-        while queue or pending:
-            while queue and len(pending) < slots():
-                batch = queue.pop()
-                pending[pool.submit(runs.solve_deals, *args, batch)] = batch
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                batch = pending.pop(future)
-                table = future.result()[["deal", "verdict", "budget", "nodes", "seconds"]]
-                store.atomic_write(_part_path(parts, batch), table.to_parquet, option="the verdict file's folder")
+        for batch, table in runs.in_pool(pool, slots, lambda batch: (runs.solve_deals, *args, batch), todo):
+            table = table[["deal", "verdict", "budget", "nodes", "seconds"]]
+            store.atomic_write(_part_path(parts, batch), table.to_parquet, option="the verdict file's folder")
     solved = [pd.read_parquet(_part_path(parts, batch)) for batch in batches]
     again = float(sum(part["seconds"].sum() for part in solved))
+    # the cost: the new steps, the first steps of the deals not deepened before, the earlier deepening
     seconds = shared_seconds(path, int((~rows["deal"].isin(done["deal"])).sum()), len(rows), again)
     if len(done):
         seconds = shared_seconds(target, len(done), len(done), seconds)

@@ -271,17 +271,25 @@ def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots, solv
         finally:
             _SOLVED = None
         return
+    for (a, b), rows in in_pool(pool, slots, lambda job: (solve_chunk, *args, *job), todo):
+        yield a, b, rows
+
+
+def in_pool(pool, slots, call, jobs):
+    """Yield (job, result) for each of ``jobs`` as a worker of ``pool`` (any
+    concurrent.futures executor) finishes it, with ``slots()`` jobs under way; ``call(job)``
+    gives the function and arguments that compute a job."""
     pending = {}
-    queue = deque(todo)
+    queue = deque(jobs)
     while queue or pending:
         room = slots()
         while queue and len(pending) < room:
-            a, b = queue.popleft()
-            pending[pool.submit(solve_chunk, *args, a, b)] = (a, b)
+            job = queue.popleft()
+            function, *arguments = call(job)
+            pending[pool.submit(function, *arguments)] = job
         finished, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in finished:
-            a, b = pending.pop(future)
-            yield a, b, future.result()
+            yield pending.pop(future), future.result()
 
 
 # --- running a whole range ----------------------------------------------------------------------
