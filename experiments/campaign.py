@@ -111,28 +111,33 @@ def select(specs: list[RunSpec], games: list[str] | None, players: list[str] | N
     return [replace(spec, count=max(1, round(spec.count * scale))) for spec in chosen]
 
 
-def verdict_file(spec: RunSpec, root: Path) -> Path:
-    """The run's committed verdict file as the plan leaves it: deepened where DEEPER says so."""
+def ladder_files(spec: RunSpec, root: Path) -> list[Path]:
+    """The run's verdict files along the plan's escalation, shallowest first: the file of
+    BUDGETS, then one per further step that DEEPER names (the last is the plan's goal)."""
+    steps = DEEPER.get(spec.rules.label(), ()) if spec.player == "solver" else ()
     manifest = spec.manifest()
-    if spec.player == "solver" and spec.rules.label() in DEEPER:
-        manifest = deepened_manifest(manifest, DEEPER[spec.rules.label()])
-    return results.verdict_path(root, manifest)
+    return [results.verdict_path(root, deepened_manifest(manifest, steps[:k]) if k else manifest)
+            for k in range(len(steps) + 1)]
+
+
+def committed_files(spec: RunSpec, root: Path) -> list[Path]:
+    """The run's committed verdict files that exist, deepest first."""
+    return [path for path in reversed(ladder_files(spec, root)) if path.exists()]
 
 
 def committed_deals(spec: RunSpec, root: Path) -> int:
-    """How many of the run's first deals its committed verdict files hold (as made by this plan:
-    the file of BUDGETS' escalation, or the deeper one), so a machine without the run folder
-    solves only the rest."""
-    files = [verdict_file(spec, root), results.verdict_path(root, spec.manifest())]
-    deals = pd.concat([verdicts.read(path)[1]["deal"] for path in files if path.exists()] or [pd.Series([], dtype="uint64")])
+    """How many of the run's first deals its committed verdict files hold, so a machine without
+    the run folder solves only the rest."""
+    files = committed_files(spec, root)
+    deals = pd.concat([verdicts.read(path)[1]["deal"] for path in files] or [pd.Series([], dtype="uint64")])
     held = set(deals[deals.between(spec.first, spec.last)].astype(int))
     return next((k for k in range(len(held) + 1) if spec.first + k not in held), len(held))
 
 
 def committed_time(spec: RunSpec, root: Path) -> tuple[float, int] | None:
     """(CPU-seconds, deals) of the run's committed verdict file where it kept its time."""
-    for path in (verdict_file(spec, root), results.verdict_path(root, spec.manifest())):
-        if path.exists() and verdicts.cpu_seconds(path) is not None:
+    for path in committed_files(spec, root):
+        if verdicts.cpu_seconds(path) is not None:
             return verdicts.cpu_seconds(path), len(verdicts.read(path)[1])
     return None
 
@@ -182,12 +187,13 @@ def format_plan(table: pd.DataFrame) -> str:
 
 def deepening_state(spec: RunSpec, root: Path) -> str:
     """"-" for a run that DEEPER leaves alone, else whether its committed file is deepened
-    ("done"), only shallow ("to do") or not there yet ("later")."""
-    if spec.player != "solver" or spec.rules.label() not in DEEPER:
+    ("done"), not yet or not by every step ("to do"), or not there yet ("later")."""
+    files = ladder_files(spec, root)
+    if len(files) == 1:
         return "-"
-    if results.verdict_path(root, spec.manifest()).exists():
-        return "to do"
-    return "done" if verdict_file(spec, root).exists() else "later"
+    if files[-1].exists():
+        return "done"
+    return "to do" if committed_files(spec, root) else "later"
 
 
 def still_to_run(specs: list[RunSpec], root: Path) -> list[RunSpec]:
@@ -216,10 +222,12 @@ def deepen_all(specs: list[RunSpec], root: Path, workers: int | None) -> list[Pa
     """Deepen the verdict file of every solver run that DEEPER names (solitaire_odds.deepen)."""
     paths = []
     for spec in specs:
-        shallow = results.verdict_path(root, spec.manifest())
-        if spec.player == "solver" and spec.rules.label() in DEEPER and shallow.exists():
-            paths.append(deepen(shallow, DEEPER[spec.rules.label()], workers or usable_cpus(), log))
-            log(f"wrote {paths[-1]}")
+        files = ladder_files(spec, root)
+        for k, path in enumerate(files[:-1]):  # each file short of the goal (one, but for a crash)
+            if path.exists():
+                steps = DEEPER[spec.rules.label()][k:]
+                paths.append(deepen(path, steps, workers or usable_cpus(), log))
+                log(f"wrote {paths[-1]}")
     return paths
 
 

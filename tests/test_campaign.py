@@ -313,3 +313,20 @@ def test_only_takes_a_rule_set_as_well_as_a_game(scripts):
     one = campaign.select(campaign.campaign(), ["st-helena space_fill=any"], ["solver"], 1.0)
     assert [spec.rules.label() for spec in one] == ["st-helena space_fill=any"]
     assert len(campaign.select(campaign.campaign(), ["st-helena"], ["solver"], 1.0)) == 3
+
+
+def test_a_file_deepened_by_some_of_the_planned_steps_counts_as_done_and_is_deepened_on(scripts, tmp_path):
+    from solitaire_odds.deepen import deepened_manifest
+
+    campaign = scripts["campaign"]
+    [spec] = [spec for spec in campaign.select(campaign.campaign(), ["duchess"], ["solver"], 3e-5)  # 3 deals
+              if spec.rules.label() == "duchess"]
+    assert campaign.DEEPER["duchess"] == (1_000_000, 10_000_000)
+    halfway = deepened_manifest(spec.manifest(), (1_000_000,))
+    rows = pd.DataFrame({"deal": [0, 1, 2], "verdict": ["won", "won", "won"], "budget": 100_000, "nodes": 5})
+    verdicts.write(results.verdict_path(tmp_path, halfway), halfway, rows)
+    assert campaign.committed_deals(spec, tmp_path) == 3 and campaign.still_to_run([spec], tmp_path) == []
+    assert campaign.deepening_state(spec, tmp_path) == "to do"
+    [deep] = campaign.deepen_all([spec], tmp_path, 1)
+    assert deep.name == "defaults--solver-b10k+100k+1M+10M.parquet" and campaign.deepening_state(spec, tmp_path) == "done"
+    assert verdicts.read(deep)[1]["nodes"].tolist() == [5, 5, 5]
