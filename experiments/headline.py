@@ -1,7 +1,8 @@
 """The headline odds from the committed verdict files alone (results/verdicts/, written by
 experiments/campaign.py): results/headline.csv (game, rules, player, deals, won, lost, unknown,
 share, low, high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
-README's headline table, so all three can be remade and checked without any run folder.
+README's headline table (headline.csv plus each run's CPU-hours from its file), so all three
+can be remade and checked without any run folder.
 
     python experiments/headline.py                 # results/verdicts/ -> results/, README.md
     python experiments/headline.py --root tiny --readme tiny/README.md
@@ -16,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 from common import replace_between, write_table
 
-from solitaire_odds import results
+from solitaire_odds import results, verdicts
 from solitaire_odds.players import player_names
 from solitaire_odds.plots import plot_shares, save
 from solitaire_odds.rules import GAMES
@@ -42,15 +43,18 @@ def headline_summary(root: Path) -> pd.DataFrame:
     return summary.loc[order.sort_values(["g", "d", "rules", "p"]).index].reset_index(drop=True)
 
 
-def markdown(table: pd.DataFrame) -> str:
+def markdown(table: pd.DataFrame, costs: dict) -> str:
     """The headline table as a Markdown table: counts, share won with its Wilson 95% interval,
-    and the bracket [won, won + unknown] / deals that the unknowns leave open."""
-    lines = ["| rules | player | deals | won | lost | unknown | share won [Wilson 95%] | bracket |",
-             "|---|---|---|---|---|---|---|---|"]
+    the bracket [won, won + unknown] / deals that the unknowns leave open, and the CPU-hours
+    the run cost (``costs``, by rules and player; "-" where its file kept no time)."""
+    lines = ["| rules | player | deals | won | lost | unknown | share won [Wilson 95%] | bracket | CPU-h |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for row in table.itertuples():
         bracket = f"[{row.won / row.deals:.2%}, {(row.won + row.unknown) / row.deals:.2%}]"
+        seconds = costs.get((row.rules, row.player))
+        cost = "-" if seconds is None else f"{seconds / 3600:.2f}"
         lines.append(f"| {row.rules} | {row.player} | {row.deals:,} | {row.won:,} | {row.lost:,} | "
-                     f"{row.unknown:,} | {row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | {bracket} |")
+                     f"{row.unknown:,} | {row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | {bracket} | {cost} |")
     return "\n".join(lines) + "\n"
 
 
@@ -67,7 +71,8 @@ def main(argv=None) -> None:
     summary = headline_summary(args.root)
     write_table(results.headline(summary), args.root / "headline.csv")
     table = pd.read_csv(args.root / "headline.csv")  # the README shows the file as committed
-    replace_between(args.readme, BEGIN, END, markdown(table))
+    costs = {(row.rules, row.player): verdicts.cpu_seconds(row.run_dir) for row in summary.itertuples()}
+    replace_between(args.readme, BEGIN, END, markdown(table, costs))
     print(f"wrote {args.readme}")
     print(f"wrote {save(plot_shares(summary, title='Headline odds (committed verdicts)'), args.root / 'headline.png')}")
 
