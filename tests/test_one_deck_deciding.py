@@ -119,7 +119,8 @@ def test_a_solver_without_win_first_never_uses_the_shortcuts():
 
 @pytest.mark.parametrize("game, switches", [("easthaven", {}), ("easthaven", EASTHAVEN_SOLVITAIRE),
                                             ("westcliff-classic", {"foundation_return": "on"}),
-                                            ("westcliff-classic", {}), ("westcliff", {})])
+                                            ("westcliff-classic", {}), ("westcliff", {}),
+                                            ("westcliff-classic", {"aces_out_first": "on"})])
 def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switches):
     """Positions played forward from deals (as in tests/test_solver.py): where the relaxed
     game is lost, the exhaustive plain search never wins; and it does find some losses."""
