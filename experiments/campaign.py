@@ -137,8 +137,9 @@ def committed_deals(spec: RunSpec, root: Path) -> int:
 def committed_time(spec: RunSpec, root: Path) -> tuple[float, int] | None:
     """(CPU-seconds, deals) of the run's committed verdict file where it kept its time."""
     for path in committed_files(spec, root):
-        if verdicts.cpu_seconds(path) is not None:
-            return verdicts.cpu_seconds(path), len(verdicts.read(path)[1])
+        seconds = verdicts.cpu_seconds(path)
+        if seconds is not None:
+            return seconds, len(verdicts.read(path)[1])
     return None
 
 
@@ -250,8 +251,9 @@ def arguments(argv=None) -> argparse.Namespace:
         usage(f"--deals-scale must be a number such as 0.001, not {args.deals_scale!r}")
     if not args.deals_scale > 0:
         usage(f"--deals-scale must be above 0, not {args.deals_scale}")
-    args.only = names(args.only, "--only", sorted({spec.rules.game for spec in campaign()})
-                      + sorted({spec.rules.label() for spec in campaign()} - {spec.rules.game for spec in campaign()}))
+    planned = campaign()
+    games = {spec.rules.game for spec in planned}
+    args.only = names(args.only, "--only", sorted(games) + sorted({spec.rules.label() for spec in planned} - games))
     args.players = names(args.players, "--players", ["solver", *PEOPLE, "planner"])
     try:
         args.workers = None if args.workers is None else parse_count(args.workers, "--workers")

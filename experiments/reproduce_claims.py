@@ -20,7 +20,8 @@ from common import arguments, log, replace_between, write_table
 
 from solitaire_odds.claims import CLAIMS
 from solitaire_odds.plots import comparable, plot_convergence, plot_shares, save
-from solitaire_odds.reproduce import format_table, from_verdicts, plan, reproduce, run_specs, short_count
+from solitaire_odds.reproduce import (format_share, format_table, from_verdicts, plan, reproduce, run_specs,
+                                      short_count)
 from solitaire_odds.results import load_run
 
 # What produced the committed results (this session's CPU allowed no more; aim for 100,000):
@@ -40,9 +41,7 @@ def markdown(claims, table: pd.DataFrame) -> str:
     def cell(rows):
         if rows.empty:
             return "-"
-        row = rows.iloc[0]
-        text = f"{row['share']:.1%} [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
-        return text + (f" +{100 * row['unknown_share']:.1f} unk" if row["unknown"] else "") + f", {short_count(row['n'])}"
+        return f"{format_share(rows.iloc[0])}, {short_count(rows.iloc[0]['n'])}"
 
     players = [player for player in ("solver", "greedy", "random", "planner") if player in set(table["player"])]
     lines = ["| claim | reading | " + " | ".join(players) + " |", "|---|---|" + "---|" * len(players)]

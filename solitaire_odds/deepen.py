@@ -49,12 +49,6 @@ def deepened_manifest(manifest: dict, steps: tuple[int, ...]) -> dict:
     return {**manifest, "player_params": {**manifest["player_params"], "budgets": ladder}}
 
 
-def deepened_path(path: str | os.PathLike, steps: tuple[int, ...]) -> Path:
-    """Where :func:`deepen` writes the deeper file of ``path``."""
-    path = Path(path)
-    return path.with_name(verdict_name(describe_manifest(deepened_manifest(verdicts.read(path)[0], steps), path)))
-
-
 def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
            log: Callable[[str], None] | None = None) -> Path:
     """Solve the unknown deals of the verdict file ``path`` with the escalation ``steps`` on
@@ -64,7 +58,7 @@ def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
     path = Path(path)
     manifest, rows = verdicts.read(path)
     deeper = deepened_manifest(manifest, steps)
-    target = deepened_path(path, steps)
+    target = path.with_name(verdict_name(describe_manifest(deeper, path)))
     done = _earlier(target, deeper)
     parts = path.with_name(f".{target.stem}.deepening")
     unknown = rows.loc[(rows["verdict"] == "unknown") & ~rows["deal"].isin(done["deal"]), "deal"].to_list()
@@ -98,8 +92,7 @@ def _earlier(target: Path, deeper: dict) -> pd.DataFrame:
     if not target.exists():
         return pd.DataFrame({"deal": pd.Series([], dtype="uint64")})
     manifest, rows = verdicts.read(target)
-    same = ("game", "switches", "player", "player_params")
-    if any(manifest.get(key) != deeper.get(key) for key in same):
+    if store.settings_digest(manifest) != store.settings_digest(deeper):  # the store's rule for merging runs
         raise DeepenError(f"{target} holds another run's verdicts; move it away or remove it")
     return rows
 

@@ -89,7 +89,7 @@ def from_verdicts(claims: list[Claim], players: list[str], root: str | Path = "r
         row = mine.sort_values("n").iloc[-1]  # the largest measurement
         records.append({"claim": claim.key, "game": claim.game, "reading": claim.reading_label(reading),
                         "rules": row["rules"], "player": spec.player, "who": row["who"],
-                        **{key: row[key] for key in summary_record(pd.DataFrame({"deal": [], "verdict": []}))},
+                        **{key: row[key] for key in results.RECORD_COLUMNS},
                         "run_dir": row["run_dir"]})
     return pd.DataFrame.from_records(records)
 

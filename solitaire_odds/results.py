@@ -27,9 +27,10 @@ from .players import player_label
 from .rules import RulesError, resolve
 from .stats import summarize, wilson
 
-SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", "first", "last", "n", "won", "lost",
-                   "unknown", "share", "low", "high", "unknown_share", "bracket_high", "bracket_ci_high",
-                   "run_dir")
+RECORD_COLUMNS = ("first", "last", "n", "won", "lost", "unknown", "share", "low", "high", "unknown_share",
+                  "bracket_high", "bracket_ci_high")
+"""What :func:`summary_record` gives for a table of per-deal rows."""
+SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", *RECORD_COLUMNS, "run_dir")
 HEADLINE_COLUMNS = ("game", "rules", "player", "deals", "won", "lost", "unknown", "share", "low", "high")
 
 

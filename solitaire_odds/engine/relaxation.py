@@ -68,7 +68,7 @@ from numba import njit
 from ..rules import Rules
 from .constants import (
     O_FOUND, O_PDOWN, O_SLEN, O_STOCK, O_WASTE, O_WLEN, P_FRETURN, P_NPILES, P_SPACE, P_STOCK, SPACE_ANY, SPACE_KING,
-    STOCK_DEAL_ROW, STOCK_TURN,
+    STOCK_TURN,
 )
 from .core import builds_on, pcard, plen
 
@@ -149,7 +149,7 @@ def relaxed_lost(s, pa):
     else:
         for t in range(wlen + slen):
             left[talon[t]] = True  # Easthaven's dealt cards land on top of a pile: open at once
-            opened[talon[t]] = pa[P_STOCK] == STOCK_DEAL_ROW
+            opened[talon[t]] = True
         first_stage = last_stage
     for turned in range(first_stage, last_stage + 1):
         waste_top = _waste_top(talon, turned, left)
