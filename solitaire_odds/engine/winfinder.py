@@ -52,6 +52,7 @@ from .core import (
     undo_move,
     wanted,
 )
+from .jit import inline_kernel, kernel
 from .two_deck_proofs import WORK_SIZE, never_freed_in
 
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
@@ -101,7 +102,7 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
     )
 
 
-@njit(cache=True)
+@inline_kernel
 def _foundation_play(s, pa, out, k):
     """Write into ``out[k]`` a legal move of a pile's top card to a foundation, the first by
     pile and then foundation (the King one first); False if none. ``out`` needs a spare row
@@ -116,25 +117,26 @@ def _foundation_play(s, pa, out, k):
     return False
 
 
-@njit(cache=True)
-def _autoplay(s, pa, fs, H):
+@inline_kernel
+def _autoplay(s, pa, H, auto, undo, save, scratch):
     """Play foundation moves while there are any, keeping the hashes ``H`` of ``s`` up to date;
-    return how many (moves in ``fs.auto``)."""
+    return how many (moves in ``auto``, undo records in ``undo[1:]`` and ``save[1:]``)."""
     k = 0
-    while k < MAX_AUTO and _foundation_play(s, pa, fs.auto, k):
-        do_move(s, pa, H, fs.auto[k], fs.undo[k + 1], fs.save[k + 1], fs.scratch)
+    while k < MAX_AUTO and _foundation_play(s, pa, auto, k):
+        do_move(s, pa, H, auto[k], undo[k + 1], save[k + 1], scratch)
         k += 1
     return k
 
 
-@njit(cache=True)
+@inline_kernel
 def rating(s, pa, noise, depth):
     """Higher is better: foundation cards (weight 1000), minus the depth of the shallower copy
     of each of the next LOOKAHEAD cards every foundation needs (weights 8, 3, 1), plus spaces
     (where any card may fill them; else minus PARKING each) and unused redeals; ``noise`` (0..1) breaks ties differently in restarts.
     Works in ``depth`` (52 int64)."""
     npiles = pa[P_NPILES]
-    depth[:] = 200
+    for c in range(52):
+        depth[c] = 200
     spaces = 0
     for p in range(npiles):
         m = plen(s, pa, p)
@@ -167,7 +169,7 @@ def rating(s, pa, noise, depth):
     return score + noise
 
 
-@njit(cache=True)
+@inline_kernel
 def _noise(seed, a, b):
     if seed == 0:
         return 0.0
@@ -175,7 +177,7 @@ def _noise(seed, a, b):
     return np.float64(x >> np.uint64(11)) / 9007199254740992.0 * 6.0
 
 
-@njit(cache=True)
+@inline_kernel
 def _seen_insert(seen, h1, h2, gen):
     mask = np.uint64(seen.shape[0] - 1)
     i = h1 & mask
@@ -212,10 +214,85 @@ def _write_line(fs, node):
     return total
 
 
+@kernel
+def _rate_children(beam, nbeam, pa, seed, step, tmp, tmp2, H, undo, save, scratch, auto, depth,
+                   cand_par, cand_move, cand_score):
+    """Rate every child of the ``nbeam`` beam positions (each move followed by its foundation
+    plays) into ``cand_*``; return their count. A kernel without reference counting, handed
+    the arrays it uses one by one: most of a step's time is spent here."""
+    ncand = 0
+    ncand_max = cand_par.shape[0]
+    for b in range(nbeam):
+        s = beam[b]
+        n = legal_moves(s, pa, tmp)
+        for i in range(n):
+            if ncand >= ncand_max:
+                break
+            do_move(s, pa, H, tmp[i], undo[0], save[0], scratch)
+            k = _autoplay(s, pa, H, auto, undo, save, scratch)  # H only scratch here: the key is not needed
+            cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), depth) + MOBILITY * min(
+                legal_moves(s, pa, tmp2), 12)
+            for t in range(k - 1, -1, -1):
+                undo_move(s, pa, H, auto[t], undo[t + 1], save[t + 1])
+            undo_move(s, pa, H, tmp[i], undo[0], save[0])
+            cand_par[ncand] = b
+            for q in range(4):
+                cand_move[ncand, q] = tmp[i, q]
+            ncand += 1
+    return ncand
+
+
+STEP_ON, STEP_WON, STEP_LOG_FULL = 0, 1, 2
+
+
+@kernel
+def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_next, cand_par, cand_move,
+               undo, save, scratch, auto, seen, relax, parent, mstart, mlen, mbuf, nlog, mused):
+    """Fill the next beam (``nxt``) with the best-rated children (``order``) not met before
+    in this attempt and not proven lost, logging each. Returns (its width, nlog, mused,
+    STEP_ON | STEP_WON (the last logged node is won) | STEP_LOG_FULL)."""
+    taken = 0
+    size = pa[S_SIZE]
+    for oi in range(ncand):
+        if taken >= width:
+            break
+        c = order[oi]
+        b = cand_par[c]
+        t_state = nxt[taken]
+        t_hash = hb_next[taken]
+        for i in range(size):
+            t_state[i] = beam[b, i]
+        for i in range(t_hash.shape[0]):
+            t_hash[i] = hb[b, i]
+        do_move(t_state, pa, t_hash, cand_move[c], undo[0], save[0], scratch)
+        k = _autoplay(t_state, pa, t_hash, auto, undo, save, scratch)
+        h1, h2 = position_key(t_state, pa, t_hash)
+        if not _seen_insert(seen, h1, h2, gen) or never_freed_in(t_state, pa, relax):
+            continue
+        if nlog >= parent.shape[0] or mused + k + 1 > mbuf.shape[0]:
+            return taken, nlog, mused, STEP_LOG_FULL
+        parent[nlog] = node[b]
+        mstart[nlog] = mused
+        mlen[nlog] = k + 1
+        for q in range(4):
+            mbuf[mused, q] = cand_move[c, q]
+        for t in range(k):
+            for q in range(4):
+                mbuf[mused + 1 + t, q] = auto[t, q]
+        mused += k + 1
+        node_next[taken] = nlog
+        nlog += 1
+        if is_won(t_state, pa):
+            return taken, nlog, mused, STEP_WON
+        taken += 1
+    return taken, nlog, mused, STEP_ON
+
+
 @njit(cache=True)
 def beam_search(root, pa, width, budget, seed, gen, fs):
     """One beam search of ``width`` from ``root``. Returns (line length or -1, nodes rated);
-    a found line is in ``fs.path``."""
+    a found line is in ``fs.path``. Allocates (argsort), so it is compiled with reference
+    counting; the work per child is done in the kernels it calls."""
     size = pa[S_SIZE]
     beam, nxt = fs.beam, fs.nxt  # swapped after each step, as are the next two pairs
     hb, hb_next = fs.hb, fs.hb_next
@@ -234,60 +311,19 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
     nbeam = 1
     nodes = 0
     step = 0
-    ncand_max = fs.cand_par.shape[0]
     while nbeam > 0 and nodes < budget:
         step += 1
-        ncand = 0
-        for b in range(nbeam):
-            s = beam[b]
-            n = legal_moves(s, pa, fs.tmp)
-            for i in range(n):
-                if ncand >= ncand_max:
-                    break
-                do_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0], fs.scratch)
-                k = _autoplay(s, pa, fs, fs.H)  # H only scratch here: the key is not needed
-                fs.cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), fs.depth) + MOBILITY * min(
-                    legal_moves(s, pa, fs.tmp2), 12)
-                for t in range(k - 1, -1, -1):
-                    undo_move(s, pa, fs.H, fs.auto[t], fs.undo[t + 1], fs.save[t + 1])
-                undo_move(s, pa, fs.H, fs.tmp[i], fs.undo[0], fs.save[0])
-                fs.cand_par[ncand] = b
-                for q in range(4):
-                    fs.cand_move[ncand, q] = fs.tmp[i, q]
-                ncand += 1
+        ncand = _rate_children(beam, nbeam, pa, seed, step, fs.tmp, fs.tmp2, fs.H, fs.undo, fs.save, fs.scratch,
+                               fs.auto, fs.depth, fs.cand_par, fs.cand_move, fs.cand_score)
         nodes += ncand
         order = np.argsort(-fs.cand_score[:ncand])
-        taken = 0
-        for oi in range(ncand):
-            if taken >= width:
-                break
-            c = order[oi]
-            b = fs.cand_par[c]
-            t_state = nxt[taken]
-            t_hash = hb_next[taken]
-            t_state[:] = beam[b]
-            t_hash[:] = hb[b]
-            do_move(t_state, pa, t_hash, fs.cand_move[c], fs.undo[0], fs.save[0], fs.scratch)
-            k = _autoplay(t_state, pa, fs, t_hash)
-            h1, h2 = position_key(t_state, pa, t_hash)
-            if not _seen_insert(fs.seen, h1, h2, gen) or never_freed_in(t_state, pa, fs.relax):
-                continue
-            if nlog >= fs.parent.shape[0] or mused + k + 1 > fs.mbuf.shape[0]:
-                return -1, nodes
-            fs.parent[nlog] = node[b]
-            fs.mstart[nlog] = mused
-            fs.mlen[nlog] = k + 1
-            for q in range(4):
-                fs.mbuf[mused, q] = fs.cand_move[c, q]
-            for t in range(k):
-                for q in range(4):
-                    fs.mbuf[mused + 1 + t, q] = fs.auto[t, q]
-            mused += k + 1
-            node_next[taken] = nlog
-            nlog += 1
-            if is_won(t_state, pa):
-                return _write_line(fs, nlog - 1), nodes
-            taken += 1
+        taken, nlog, mused, status = _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_next,
+                                                fs.cand_par, fs.cand_move, fs.undo, fs.save, fs.scratch, fs.auto,
+                                                fs.seen, fs.relax, fs.parent, fs.mstart, fs.mlen, fs.mbuf, nlog, mused)
+        if status == STEP_WON:
+            return _write_line(fs, nlog - 1), nodes
+        if status == STEP_LOG_FULL:
+            return -1, nodes
         beam, nxt = nxt, beam
         hb, hb_next = hb_next, hb
         node, node_next = node_next, node
