@@ -224,3 +224,16 @@ def test_player_option_errors(args, message):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
+
+
+def test_the_planner_leaves_a_winning_line_that_goes_back_to_a_position_of_the_game():
+    """Easthaven under Solvitaire's reading, deal 767, default planner: late in the game the
+    solver's winning line began with a move back to a position already played, which the
+    table does not offer; the planner played it and the run stopped with an error. It must
+    play on with a move the table offers, every move legal by the reference."""
+    rules = resolve("easthaven", space_fill="any", foundation_return=True)
+    outcome = make_player("planner", rules).play(767)
+    position = reference.initial_position(rules, deals.deck(767, rules["ncards"]))
+    for move in outcome.line:
+        position = reference.apply_move(rules, position, move)
+    assert reference.is_won(rules, position) == (outcome.verdict == "won")

@@ -6,8 +6,9 @@ At each decision the planner sees an :class:`~.observation.Observation` and the 
 1. plays the only move when there is one, and a safe foundation move when there is one (the
    solver's proven rule: it loses no win whatever the hidden cards are);
 2. when nothing is hidden any more, solves the position once and follows the winning line; a
-   position proven lost ends the game (lost); undecided within the budget, it plays greedy's
-   choice and tries again at the next decision;
+   position proven lost ends the game (lost); undecided within the budget, or won by a line
+   whose next move goes back to a position of this game (which the table does not offer), it
+   plays greedy's choice and tries again at the next decision;
 3. otherwise draws ``samples`` completions of the hidden cards (uniform, consistent with the
    observation) and solves each with the numba solver on ``budget`` nodes per pass. Each
    completion the solver wins votes for the first move of its winning line; the move with the
@@ -87,7 +88,7 @@ class PlannerPlayer(DealPlayer):
     # --- one decision ---------------------------------------------------------------------
 
     def _decide(self, obs, offered: list[np.ndarray], rng) -> np.ndarray | None:
-        if self._plan and any(np.array_equal(self._plan[0], m) for m in offered):
+        if self._plan and _is_offered(self._plan[0], offered):
             return self._plan.pop(0)
         self._plan = []
         if len(offered) == 1:
@@ -97,7 +98,9 @@ class PlannerPlayer(DealPlayer):
                 return move
         if not obs.unseen:
             verdict, line = self._solve(obs.state)
-            if verdict == "won":
+            # the solver knows nothing of the game so far: its line may begin by going back to a
+            # position already seen, which the table does not offer (Easthaven, deal 767)
+            if verdict == "won" and _is_offered(line[0], offered):
                 self._plan = line[1:]
                 return line[0]
             if verdict == "lost":
@@ -128,3 +131,6 @@ class PlannerPlayer(DealPlayer):
         self._nodes += result.nodes
         return result.verdict, [api.move_row(m, self.pa) for m in result.line]
 
+
+def _is_offered(move: np.ndarray, offered: list[np.ndarray]) -> bool:
+    return any(np.array_equal(move, m) for m in offered)
