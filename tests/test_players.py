@@ -156,11 +156,16 @@ def test_moves_are_legal_by_the_reference_and_wins_replay(name, game):
     rules = resolve(game)
     who = player(name, rules)
     for deal in range(2 if name == "planner" else 6):
-        outcome = who.play(deal)
-        position = reference.initial_position(rules, deals.deck(deal, rules["ncards"]))
-        for move in outcome.line:
-            position = reference.apply_move(rules, position, move)  # raises on an illegal move
-        assert reference.is_won(rules, position) == (outcome.verdict == "won")
+        assert_replays(rules, deal, who.play(deal))
+
+
+def assert_replays(rules, deal, outcome):
+    """Every move of ``outcome`` is legal by the reference (apply_move raises on an illegal
+    one), and the line ends won exactly when the verdict says won."""
+    position = reference.initial_position(rules, deals.deck(deal, rules["ncards"]))
+    for move in outcome.line:
+        position = reference.apply_move(rules, position, move)
+    assert reference.is_won(rules, position) == (outcome.verdict == "won")
 
 
 @pytest.mark.parametrize("name,game", [("random", "westcliff"), ("greedy", "duchess"), ("planner", "westcliff")])
@@ -232,8 +237,4 @@ def test_the_planner_leaves_a_winning_line_that_goes_back_to_a_position_of_the_g
     table does not offer; the planner played it and the run stopped with an error. It must
     play on with a move the table offers, every move legal by the reference."""
     rules = resolve("easthaven", space_fill="any", foundation_return=True)
-    outcome = make_player("planner", rules).play(767)
-    position = reference.initial_position(rules, deals.deck(767, rules["ncards"]))
-    for move in outcome.line:
-        position = reference.apply_move(rules, position, move)
-    assert reference.is_won(rules, position) == (outcome.verdict == "won")
+    assert_replays(rules, 767, make_player("planner", rules).play(767))

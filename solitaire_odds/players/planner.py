@@ -36,7 +36,7 @@ from ..rules import Rules
 from ..solver import Solver
 from ..outcome import Outcome
 from .parameters import SEED, budget_param, count_param, short
-from .table import DealPlayer, Table, stream
+from .table import DealPlayer, Table, is_offered, stream
 
 DEFAULT_SAMPLES = 4
 DEFAULT_BUDGET = 500
@@ -88,7 +88,7 @@ class PlannerPlayer(DealPlayer):
     # --- one decision ---------------------------------------------------------------------
 
     def _decide(self, obs, offered: list[np.ndarray], rng) -> np.ndarray | None:
-        if self._plan and _is_offered(self._plan[0], offered):
+        if self._plan and is_offered(self._plan[0], offered):
             return self._plan.pop(0)
         self._plan = []
         if len(offered) == 1:
@@ -100,7 +100,7 @@ class PlannerPlayer(DealPlayer):
             verdict, line = self._solve(obs.state)
             # the solver knows nothing of the game so far: its line may begin by going back to a
             # position already seen, which the table does not offer (Easthaven, deal 767)
-            if verdict == "won" and _is_offered(line[0], offered):
+            if verdict == "won" and is_offered(line[0], offered):
                 self._plan = line[1:]
                 return line[0]
             if verdict == "lost":
@@ -130,7 +130,3 @@ class PlannerPlayer(DealPlayer):
         result = self._solver.solve_state(state, self.budget)
         self._nodes += result.nodes
         return result.verdict, [api.move_row(m, self.pa) for m in result.line]
-
-
-def _is_offered(move: np.ndarray, offered: list[np.ndarray]) -> bool:
-    return any(np.array_equal(move, m) for m in offered)

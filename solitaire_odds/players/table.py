@@ -66,7 +66,7 @@ class Table:
         return out
 
     def play(self, row: np.ndarray) -> None:
-        if not any(np.array_equal(row, c) for c in self.candidates()):
+        if not is_offered(row, self.candidates()):
             raise ValueError(f"move {api.move_tuple(row, self.pa)} is not offered at this position")
         api.play_row(self._state, self.pa, row)
         self._seen.add(api.key(self._state, self.pa))
@@ -75,3 +75,8 @@ class Table:
     def moves(self) -> list[tuple]:
         """The line played so far, as position.py tuples."""
         return [api.move_tuple(row, self.pa) for row in self.line]
+
+
+def is_offered(row: np.ndarray, offered: list[np.ndarray]) -> bool:
+    """Is the move ``row`` one of the moves ``offered`` (rows, as Table.candidates gives)?"""
+    return any(np.array_equal(row, move) for move in offered)
