@@ -8,6 +8,7 @@ gives the same files.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import logging
@@ -157,11 +158,29 @@ OUT_OF_MEMORY = "out of memory (a smaller --table-mb, or fewer --workers, need l
 
 def _pool_worker_start(parent: int, solved) -> None:
     """Ctrl-C reaches the whole process group, but only the parent acts on it (it stops the
-    workers); a worker whose parent was killed exits instead of waiting for work forever.
-    ``solved`` is the progress counter each finished deal adds one to."""
+    workers); a worker whose parent was killed exits instead of searching or waiting for work
+    on its own. ``solved`` is the progress counter each finished deal adds one to."""
     global _SOLVED
     _SOLVED = solved
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux the kernel kills this process when its parent dies (prctl PR_SET_PDEATHSIG),
+    even inside a numba kernel, which holds the GIL for as long as a search lasts (minutes at a
+    large budget); elsewhere a thread checks for a new parent between kernels."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # the parent died before the request took effect
+                os._exit(1)
+            return
+    except (OSError, AttributeError):  # not Linux
+        pass
     threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
 
 

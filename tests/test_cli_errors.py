@@ -155,16 +155,22 @@ def test_files_honour_the_umask(tmp_path, umask, mode):
         assert stat.S_IMODE(path.stat().st_mode) == mode, path
 
 
-def test_ctrl_c_stops_solve_inside_a_search(tmp_path):
-    """A numba search does not see signals; solve runs it in a child process it can stop."""
+def solve_searching_for_minutes():
+    """A ``solve`` whose child process has been searching for a second (of minutes), and that child."""
     command = [sys.executable, "-m", "solitaire_odds.cli", "solve", "westcliff", "--set", "space_fill=none",
-               "--deal", "7", "--budget", "1e9", "--table-mb", "16"]  # minutes of search
+               "--deal", "7", "--budget", "1e9", "--table-mb", "16"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     deadline = time.monotonic() + 120
     while not (children := psutil.Process(process.pid).children()) or children[0].cpu_times().user < 1.0:
         assert time.monotonic() < deadline and process.poll() is None, process.communicate()
         time.sleep(0.05)
+    return process, children
+
+
+def test_ctrl_c_stops_solve_inside_a_search(tmp_path):
+    """A numba search does not see signals; solve runs it in a child process it can stop."""
+    process, children = solve_searching_for_minutes()
     os.killpg(process.pid, signal.SIGINT)  # Ctrl-C in a terminal reaches the whole group
     stopped = time.monotonic()
     stdout, stderr = process.communicate(timeout=30)
@@ -173,4 +179,17 @@ def test_ctrl_c_stops_solve_inside_a_search(tmp_path):
     assert stderr.splitlines() == ["solitaire-odds: interrupted; no verdict (a smaller --budget decides "
                                    "sooner, or leaves the deal unknown)"]
     _, alive = psutil.wait_procs(children, timeout=10)
+    assert alive == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+def test_a_search_dies_with_its_killed_parent():
+    """The child holds the GIL inside the search, so no thread of its own could notice that its
+    parent is gone: the kernel kills it (prctl PR_SET_PDEATHSIG)."""
+    process, children = solve_searching_for_minutes()
+    process.kill()  # the parent alone: no clean-up
+    process.communicate(timeout=30)
+    _, alive = psutil.wait_procs(children, timeout=10)
+    for child in alive:  # not to leave a search running after a failure
+        child.kill()
     assert alive == []
