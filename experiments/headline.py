@@ -1,7 +1,8 @@
 """The headline odds from the committed verdict files alone (results/verdicts/, written by
 experiments/campaign.py): results/headline.csv (game, rules, player, deals, won, lost, unknown,
 share, low, high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
-README's headline table (headline.csv plus each run's CPU-hours from its file), so all three
+README's headline table (headline.csv plus each run's CPU-hours: from its file, or marked "~"
+where the file kept no time, experiments/run_costs.py's estimate from a sample), so all three
 can be remade and checked without any run folder.
 
     python experiments/headline.py                 # results/verdicts/ -> results/, README.md
@@ -46,16 +47,30 @@ def headline_summary(root: Path) -> pd.DataFrame:
 def markdown(table: pd.DataFrame, costs: dict) -> str:
     """The headline table as a Markdown table: counts, share won with its Wilson 95% interval,
     the bracket [won, won + unknown] / deals that the unknowns leave open, and the CPU-hours
-    the run cost (``costs``, by rules and player; "-" where its file kept no time)."""
+    the run cost (``costs``, text by rules and player; "-" where neither is known)."""
     lines = ["| rules | player | deals | won | lost | unknown | share won [Wilson 95%] | bracket | CPU-h |",
              "|---|---|---|---|---|---|---|---|---|"]
     for row in table.itertuples():
         bracket = f"[{row.won / row.deals:.2%}, {(row.won + row.unknown) / row.deals:.2%}]"
-        seconds = costs.get((row.rules, row.player))
-        cost = "-" if seconds is None else f"{seconds / 3600:.2f}"
+        cost = costs.get((row.rules, row.player), "-")
         lines.append(f"| {row.rules} | {row.player} | {row.deals:,} | {row.won:,} | {row.lost:,} | "
                      f"{row.unknown:,} | {row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | {bracket} | {cost} |")
     return "\n".join(lines) + "\n"
+
+
+def cost_text(path: str, root: Path) -> str:
+    """The CPU-hours of the verdict file at ``path``: kept in the file, else "~" and the sampled
+    estimate of experiments/run_costs.py (results/run_costs.csv), else "-"."""
+    seconds = verdicts.cpu_seconds(path)
+    if seconds is not None:
+        return f"{seconds / 3600:.2f}"
+    estimates = root / "run_costs.csv"
+    if estimates.exists():
+        found = pd.read_csv(estimates).set_index("file")["cpu_hours"]
+        name = Path(path).name
+        if name in found.index:
+            return f"~{found[name]:.2f}"
+    return "-"
 
 
 def fail(message: str) -> None:
@@ -71,7 +86,7 @@ def main(argv=None) -> None:
     summary = headline_summary(args.root)
     write_table(results.headline(summary), args.root / "headline.csv")
     table = pd.read_csv(args.root / "headline.csv")  # the README shows the file as committed
-    costs = {(row.rules, row.player): verdicts.cpu_seconds(row.run_dir) for row in summary.itertuples()}
+    costs = {(row.rules, row.player): cost_text(row.run_dir, args.root) for row in summary.itertuples()}
     replace_between(args.readme, BEGIN, END, markdown(table, costs))
     print(f"wrote {args.readme}")
     print(f"wrote {save(plot_shares(summary, title='Headline odds (committed verdicts)'), args.root / 'headline.png')}")

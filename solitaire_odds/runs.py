@@ -200,12 +200,15 @@ def process_pool(workers: int, solved=None, after: str = KEPT):
     try:
         yield pool, lambda: 2 * workers
     except BaseException as err:
-        processes = list(pool._processes.values())  # no public way to stop them before Python 3.14
-        pool.shutdown(wait=False, cancel_futures=True)
+        # the workers first (no public way to stop them before Python 3.14), with SIGKILL, which
+        # no inherited signal setting can block; with them gone the pool's own thread finds the
+        # pool broken and winds itself down instead of waiting for their results
+        processes = list(pool._processes.values())
         for process in processes:
-            process.terminate()
+            process.kill()
         for process in processes:
             process.join()
+        pool.shutdown(wait=False, cancel_futures=True)
         if isinstance(err, BrokenProcessPool):
             raise WorkersError("a worker process died (killed, or out of memory: --table-mb bounds the "
                                f"solver's table); {after}") from None

@@ -15,7 +15,7 @@ import pytest
 from solitaire_odds import results, store, verdicts
 from solitaire_odds.reproduce import run_specs
 from solitaire_odds.rules import resolve
-from solitaire_odds.runs import RunSpec
+from solitaire_odds.runs import RunSpec, solve_chunk
 from solitaire_odds.tables import run_record
 
 EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
@@ -26,7 +26,7 @@ GREEDY = EXPERIMENTS.parent / "results" / "verdicts" / "duchess" / "defaults--gr
 def scripts(monkeypatch):
     """The experiment scripts as modules (they import their neighbour common.py)."""
     monkeypatch.syspath_prepend(str(EXPERIMENTS))
-    return {name: importlib.import_module(name) for name in ("campaign", "headline", "scaling", "deepen")}
+    return {name: importlib.import_module(name) for name in ("campaign", "headline", "scaling", "deepen", "run_costs")}
 
 
 def synthetic_rows(n: int, seed: int = 0) -> pd.DataFrame:
@@ -330,3 +330,28 @@ def test_a_file_deepened_by_some_of_the_planned_steps_counts_as_done_and_is_deep
     [deep] = campaign.deepen_all([spec], tmp_path, 1)
     assert deep.name == "defaults--solver-b10k+100k+1M+10M.parquet" and campaign.deepening_state(spec, tmp_path) == "done"
     assert verdicts.read(deep)[1]["nodes"].tolist() == [5, 5, 5]
+
+
+def test_a_file_without_its_time_gets_a_sampled_cost_marked_as_an_estimate(scripts, tmp_path):
+    """run_costs.py solves a sample of the file's deals again with the run's own parameters (so
+    they come out as the file has them) and the headline shows its estimate with a "~"."""
+    spec = RunSpec.of(resolve("westcliff-classic"), 0, 40, budgets=(1_000, 10_000), win_first=True)
+    rows = solve_chunk(spec.rules.game, spec.rules.switch_strings(), spec.player, spec.player_params, 0, 39)
+    path = verdicts.write(tmp_path / "verdicts" / "westcliff-classic" / "old.parquet", spec.manifest(), rows)
+    run_costs, headline = scripts["run_costs"], scripts["headline"]
+    assert run_costs.untimed_files(tmp_path, None) == [path]
+    run_costs.main(["--root", str(tmp_path), "--sample", "10"])
+    table = pd.read_csv(tmp_path / "run_costs.csv")
+    assert table[["file", "deals", "sampled", "same_verdicts"]].values.tolist() == [["old.parquet", 40, 10, 10]]
+    assert table["cpu_hours"].iloc[0] > 0
+    assert headline.cost_text(str(path), tmp_path) == f"~{table['cpu_hours'].iloc[0]:.2f}"
+    timed = verdicts.write(tmp_path / "timed.parquet", spec.manifest(), rows, cpu_seconds=7200.0)
+    assert headline.cost_text(str(timed), tmp_path) == "2.00"
+
+
+def test_the_fixed_and_per_node_cost_fit_recovers_a_linear_cost(scripts):
+    nodes = np.array([10.0, 100.0, 1_000.0, 50_000.0])
+    fixed, per_node = scripts["run_costs"].fixed_and_per_node(nodes, 0.002 + nodes * 1e-6)
+    assert fixed == pytest.approx(0.002) and per_node == pytest.approx(1e-6)
+    assert scripts["run_costs"].fixed_and_per_node(np.full(3, 5.0), np.array([1.0, 2.0, 3.0])) == (2.0, 0.0)
+
