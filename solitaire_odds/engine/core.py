@@ -124,16 +124,27 @@ def _sum_toggle(H, p, at, salt, sign):
 
 
 @inline_kernel
-def _psum_toggle(pa, H, p, sign):
+def _psum_toggle(s, pa, H, p, sign):
     """Add or take away pile ``p``'s part of the key sum: salted by the pile's number, or only
-    by its group where piles are interchangeable; and of the order-free sum where piles become
-    interchangeable once the stock is empty."""
+    by its group where piles are interchangeable; and, once the stock is empty where piles
+    become interchangeable then, of the order-free sum (0 while the stock lasts: the key does
+    not read it, and keeping it would double the cost of every move; see :func:`_free_sum`)."""
     if pa[C_INTERCHANGEABLE_PILES] == 1:
         _sum_toggle(H, p, H_PSUM, _group_salt(pa, p), sign)
     else:
         _sum_toggle(H, p, H_PSUM, U64(p + 2), sign)
-        if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1:
+        if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0:
             _sum_toggle(H, p, H_PSUM_FREE, _group_salt(pa, p), sign)
+
+
+@inline_kernel
+def _free_sum(pa, H):
+    """The order-free pile sum from the piles' hashes, when a dealt row has just emptied the
+    stock (the only move that empties it where piles become interchangeable without it)."""
+    H[H_PSUM_FREE] = U64(0)
+    H[H_PSUM_FREE + 1] = U64(0)
+    for p in range(pa[P_NPILES] + pa[P_NRES]):
+        _sum_toggle(H, p, H_PSUM_FREE, _group_salt(pa, p), 1)
 
 
 @kernel
@@ -146,7 +157,7 @@ def init_hash(s, pa, H):
         for i in range(plen(s, pa, p)):
             _zob(H, 2 * p, Z_PILE, i, pcard(s, pa, p, i))
         _zob(H, 2 * p, Z_DOWN, 0, s[pa[O_PDOWN] + p])
-        _psum_toggle(pa, H, p, 1)
+        _psum_toggle(s, pa, H, p, 1)
     for i in range(s[pa[O_SLEN]]):
         _zob(H, H_STOCK, Z_STOCK, i, s[pa[O_STOCK] + i])
     for i in range(s[pa[O_WLEN]]):
@@ -586,9 +597,9 @@ def do_move(s, pa, H, mv, undo, save, scratch):
         src = np.int64(mv[1])
         dst = np.int64(mv[2])
         if src < PLACE_WASTE:
-            _psum_toggle(pa, H, src, -1)
+            _psum_toggle(s, pa, H, src, -1)
         if dst < PLACE_WASTE:
-            _psum_toggle(pa, H, dst, -1)
+            _psum_toggle(s, pa, H, dst, -1)
         if src < PLACE_WASTE and dst < PLACE_WASTE:  # pile to pile: a run of k cards
             k = np.int64(mv[3])
             m = plen(s, pa, src)
@@ -610,19 +621,21 @@ def do_move(s, pa, H, mv, undo, save, scratch):
             if s[pa[O_OPENING]] == 1 and src < npiles and m == 0 and s[pa[O_SLEN]] > 0:
                 _push(s, pa, H, src, _stock_pop(s, pa, H))  # the opening: an emptied pile refills at once
                 flags |= F_REFILL
-            _psum_toggle(pa, H, src, 1)
+            _psum_toggle(s, pa, H, src, 1)
         if dst < PLACE_WASTE:
-            _psum_toggle(pa, H, dst, 1)
+            _psum_toggle(s, pa, H, dst, 1)
     elif kind == TURN:
         _waste_push(s, pa, H, _stock_pop(s, pa, H))
         live = 1 - pa[P_WASTE_PLAYABLE]
     elif kind == DEAL and s[pa[O_OPENING]] == 0:  # a row: one card onto each pile in turn
         count = min(npiles, np.int64(s[pa[O_SLEN]]))
         for p in range(count):
-            _psum_toggle(pa, H, p, -1)
+            _psum_toggle(s, pa, H, p, -1)
             _push(s, pa, H, p, _stock_pop(s, pa, H))
-            _psum_toggle(pa, H, p, 1)
+            _psum_toggle(s, pa, H, p, 1)
         undo[U_COUNT] = count
+        if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0:
+            _free_sum(pa, H)
     elif kind == REDEAL and pa[P_REDEAL_KIND] == REDEAL_WASTE:
         w = np.int64(s[pa[O_WLEN]])
         for i in range(w):

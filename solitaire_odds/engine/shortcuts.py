@@ -30,58 +30,43 @@ from .jit import inline_kernel, kernel
 U64 = np.uint64
 
 
-@inline_kernel
-def _colour_code(c):
-    """A card as (rank, colour): the two suits of a colour look alike."""
-    suit = c // 13
-    return np.int64(c % 13) * 2 + ((suit == 1) | (suit == 2))
-
-
-K1 = U64(0x9E3779B97F4A7C15)  # odd multipliers of the two keys' sequence hashes
-K2 = U64(0xD1B54A32D192ED03)
+COLOUR_CODE = np.array([(c % 13) * 2 + (c // 13 in (1, 2)) + 1 for c in range(52)], dtype=np.uint8)
+"""A card as (rank, colour), plus one: the two suits of a colour look alike."""
+K1 = U64(0x9E3779B97F4A7C15)  # odd multiplier of the sequence hashes
 
 
 @kernel
 def colour_keys(s, pa):
-    """Two independent 64-bit keys of ``s`` blind to which suit of a colour a card has and to
-    the order of the tableau piles. Each pile, the stock and the waste are hashed as sequences
-    (h * K + card code, mixed once per pile), and the piles' mixed hashes summed: one cheap pass
-    over the cards at every node of the shortcut pass. The foundations of a colour enter as
-    their two counts in order."""
-    total1 = U64(0)
-    total2 = U64(0)
+    """The table key of ``s`` for the shortcut pass, blind to which suit of a colour a card has
+    and to the order of the tableau piles. Each pile, the stock and the waste are hashed as
+    sequences (h * K1 + card code, mixed once per pile), and the piles' mixed hashes summed:
+    one cheap pass over the cards at every node of the pass. The foundations of a colour enter
+    as their two counts in order. One 64-bit hash, its second half drawn from the first: a
+    pass that only keeps wins needs no more (two positions it wrongly took for one would only
+    leave a line untried, a chance of about 2**-64 per pair)."""
+    total = U64(0)
     npiles = pa[P_NPILES]
     for p in range(npiles + pa[P_NRES]):
-        h1 = U64(s[pa[O_PDOWN] + p]) + U64(1)
-        h2 = h1
+        h = U64(s[pa[O_PDOWN] + p]) + U64(1)
         for i in range(plen(s, pa, p)):
-            code = U64(_colour_code(pcard(s, pa, p, i)) + 1)
-            h1 = h1 * K1 + code
-            h2 = h2 * K2 + code
+            h = h * K1 + U64(COLOUR_CODE[pcard(s, pa, p, i)])
         salt = U64(0xA0761D6478BD642F) if p >= npiles else U64(0)
-        total1 += mix(h1 ^ salt)
-        total2 += mix(h2 ^ salt ^ U64(0x589965CC75374CC3))
-    h1 = U64(7)
-    h2 = U64(7)
+        total += mix(h ^ salt)
+    h = U64(7)
     for i in range(s[pa[O_SLEN]]):
-        code = U64(_colour_code(s[pa[O_STOCK] + i]) + 1)
-        h1 = h1 * K1 + code
-        h2 = h2 * K2 + code
-    h1 = h1 * K1 + U64(99)
-    h2 = h2 * K2 + U64(99)
+        h = h * K1 + U64(COLOUR_CODE[s[pa[O_STOCK] + i]])
+    h = h * K1 + U64(99)
     for i in range(s[pa[O_WLEN]]):
-        code = U64(_colour_code(s[pa[O_WASTE] + i]) + 1)
-        h1 = h1 * K1 + code
-        h2 = h2 * K2 + code
+        h = h * K1 + U64(COLOUR_CODE[s[pa[O_WASTE] + i]])
     for pair in range(pa[P_NFOUND] // 4 * 2):  # suits 0, 3 black and 1, 2 red, per group of four
         g = pair // 2 * 4
         a = np.int64(s[pa[O_FOUND] + g + (0 if pair % 2 == 0 else 1)])
         b = np.int64(s[pa[O_FOUND] + g + (3 if pair % 2 == 0 else 2)])
-        h1 = h1 * K1 + U64(min(a, b) * 16 + max(a, b))
-        h2 = h2 * K2 + U64(min(a, b) * 16 + max(a, b))
+        h = h * K1 + U64(min(a, b) * 16 + max(a, b))
     word = U64(np.int64(s[pa[O_REDEALS]]) | (np.int64(s[pa[O_BASE]]) << 8) | (np.int64(s[pa[O_OPENING]]) << 16)
                | (np.int64(s[pa[O_WLIVE]]) << 24))
-    return total1 ^ mix(h1 * K1 + word), total2 ^ mix(h2 * K2 + word + U64(0x13198A2E03707344))
+    key = total ^ mix(h * K1 + word)
+    return key, mix(key ^ U64(0x589965CC75374CC3))
 
 
 @kernel
