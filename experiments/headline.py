@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 from common import replace_between, write_table
+from run_costs import file_key
 
 from solitaire_odds import results, verdicts
 from solitaire_odds.players import player_names
@@ -67,7 +68,7 @@ def cost_text(path: str, root: Path) -> str:
     estimates = root / "run_costs.csv"
     if estimates.exists():
         found = pd.read_csv(estimates).set_index("file")["cpu_hours"]
-        name = Path(path).name
+        name = file_key(Path(path))
         if name in found.index:
             return f"~{found[name]:.2f}"
     return "-"

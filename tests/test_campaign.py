@@ -342,7 +342,8 @@ def test_a_file_without_its_time_gets_a_sampled_cost_marked_as_an_estimate(scrip
     assert run_costs.untimed_files(tmp_path, None) == [path]
     run_costs.main(["--root", str(tmp_path), "--sample", "10"])
     table = pd.read_csv(tmp_path / "run_costs.csv")
-    assert table[["file", "deals", "sampled", "same_verdicts"]].values.tolist() == [["old.parquet", 40, 10, 10]]
+    assert table[["file", "deals", "sampled", "same_verdicts", "newly_decided", "conflicts"]].values.tolist() == [
+        ["westcliff-classic/old.parquet", 40, 10, 10, 0, 0]]
     assert table["cpu_hours"].iloc[0] > 0
     assert headline.cost_text(str(path), tmp_path) == f"~{table['cpu_hours'].iloc[0]:.2f}"
     timed = verdicts.write(tmp_path / "timed.parquet", spec.manifest(), rows, cpu_seconds=7200.0)
