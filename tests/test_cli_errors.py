@@ -7,13 +7,13 @@ import errno
 import os
 import signal
 import stat
-import subprocess
 import sys
 import time
 
 import psutil
 import pytest
 from click.testing import CliRunner
+from processes import start_command
 
 from solitaire_odds import deals, runs, store
 from solitaire_odds.cli import main
@@ -159,8 +159,7 @@ def solve_searching_for_minutes():
     """A ``solve`` whose child process has been searching for a second (of minutes), and that child."""
     command = [sys.executable, "-m", "solitaire_odds.cli", "solve", "westcliff", "--set", "space_fill=none",
                "--deal", "7", "--budget", "1e9", "--table-mb", "16"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    process = start_command(command)
     deadline = time.monotonic() + 120
     while not (children := psutil.Process(process.pid).children()) or children[0].cpu_times().user < 1.0:
         assert time.monotonic() < deadline and process.poll() is None, process.communicate()

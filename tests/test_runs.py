@@ -14,6 +14,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
+from processes import start_command
 from distributed import Client, LocalCluster
 
 from solitaire_odds import runs, store
@@ -51,8 +52,7 @@ def uninterrupted(reference):
 def start(out, *extra):
     """RUN as a command of its own, in a process group of its own (as a shell starts it)."""
     command = [sys.executable, "-m", "solitaire_odds.cli", *map(str, RUN), "--out", str(out), *map(str, extra)]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    return start_command(command)
 
 
 def wait_for_chunks(process, out, count, timeout=120.0):
