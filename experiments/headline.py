@@ -59,19 +59,20 @@ def markdown(table: pd.DataFrame, costs: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def cost_text(path: str, root: Path) -> str:
-    """The CPU-hours of the verdict file at ``path``: kept in the file, else "~" and the sampled
-    estimate of experiments/run_costs.py (results/run_costs.csv), else "-"."""
+def sampled_costs(root: Path) -> dict[str, float]:
+    """experiments/run_costs.py's estimates (results/run_costs.csv), in CPU-hours by file key."""
+    estimates = root / "run_costs.csv"
+    return pd.read_csv(estimates).set_index("file")["cpu_hours"].to_dict() if estimates.exists() else {}
+
+
+def cost_text(path: str, sampled: dict[str, float]) -> str:
+    """The CPU-hours of the verdict file at ``path``: kept in the file, else "~" and its sampled
+    estimate (:func:`sampled_costs`), else "-"."""
     seconds = verdicts.cpu_seconds(path)
     if seconds is not None:
         return f"{seconds / 3600:.2f}"
-    estimates = root / "run_costs.csv"
-    if estimates.exists():
-        found = pd.read_csv(estimates).set_index("file")["cpu_hours"]
-        name = file_key(Path(path))
-        if name in found.index:
-            return f"~{found[name]:.2f}"
-    return "-"
+    estimate = sampled.get(file_key(Path(path)))
+    return "-" if estimate is None else f"~{estimate:.2f}"
 
 
 def fail(message: str) -> None:
@@ -87,7 +88,8 @@ def main(argv=None) -> None:
     summary = headline_summary(args.root)
     write_table(results.headline(summary), args.root / "headline.csv")
     table = pd.read_csv(args.root / "headline.csv")  # the README shows the file as committed
-    costs = {(row.rules, row.player): cost_text(row.run_dir, args.root) for row in summary.itertuples()}
+    sampled = sampled_costs(args.root)
+    costs = {(row.rules, row.player): cost_text(row.run_dir, sampled) for row in summary.itertuples()}
     replace_between(args.readme, BEGIN, END, markdown(table, costs))
     print(f"wrote {args.readme}")
     print(f"wrote {save(plot_shares(summary, title='Headline odds (committed verdicts)'), args.root / 'headline.png')}")

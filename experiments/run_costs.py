@@ -31,10 +31,9 @@ from solitaire_odds import results, runs, verdicts
 OUT = "run_costs.csv"
 
 
-def untimed_files(root: Path, only: list[str] | None) -> list[Path]:
-    """The verdict files under ``root`` that kept no CPU time, of the games ``only`` (all: None)."""
-    return [path for path in results.find_verdicts(root)
-            if verdicts.cpu_seconds(path) is None and (only is None or path.parent.name in only)]
+def untimed_files(root: Path) -> list[Path]:
+    """The verdict files under ``root`` that kept no CPU time."""
+    return [path for path in results.find_verdicts(root) if verdicts.cpu_seconds(path) is None]
 
 
 def sample_cost(path: Path, size: int) -> dict:
@@ -81,11 +80,13 @@ def main(argv=None) -> None:
     parser.add_argument("--only", help="comma-separated games (default: every game)")
     args = parser.parse_args(argv)
     only = args.only.split(",") if args.only else None
-    table = pd.DataFrame([sample_cost(path, args.sample) for path in untimed_files(args.root, only)])
+    untimed = untimed_files(args.root)
+    table = pd.DataFrame([sample_cost(path, args.sample) for path in untimed
+                          if only is None or path.parent.name in only])
     out = args.root / OUT
     if out.exists():  # keep the estimates of the other files that still have no time of their own
         earlier = pd.read_csv(out)
-        still = {file_key(path) for path in untimed_files(args.root, None)} - set(table.get("file", []))
+        still = {file_key(path) for path in untimed} - set(table.get("file", []))
         table = pd.concat([earlier[earlier["file"].isin(still)], table], ignore_index=True)
     write_table(table, out)
     print(table.to_string(index=False))

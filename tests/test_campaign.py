@@ -339,15 +339,16 @@ def test_a_file_without_its_time_gets_a_sampled_cost_marked_as_an_estimate(scrip
     rows = solve_chunk(spec.rules.game, spec.rules.switch_strings(), spec.player, spec.player_params, 0, 39)
     path = verdicts.write(tmp_path / "verdicts" / "westcliff-classic" / "old.parquet", spec.manifest(), rows)
     run_costs, headline = scripts["run_costs"], scripts["headline"]
-    assert run_costs.untimed_files(tmp_path, None) == [path]
+    assert run_costs.untimed_files(tmp_path) == [path]
     run_costs.main(["--root", str(tmp_path), "--sample", "10"])
     table = pd.read_csv(tmp_path / "run_costs.csv")
     assert table[["file", "deals", "sampled", "same_verdicts", "newly_decided", "conflicts"]].values.tolist() == [
         ["westcliff-classic/old.parquet", 40, 10, 10, 0, 0]]
     assert table["cpu_hours"].iloc[0] > 0
-    assert headline.cost_text(str(path), tmp_path) == f"~{table['cpu_hours'].iloc[0]:.2f}"
+    sampled = headline.sampled_costs(tmp_path)
+    assert headline.cost_text(str(path), sampled) == f"~{table['cpu_hours'].iloc[0]:.2f}"
     timed = verdicts.write(tmp_path / "timed.parquet", spec.manifest(), rows, cpu_seconds=7200.0)
-    assert headline.cost_text(str(timed), tmp_path) == "2.00"
+    assert headline.cost_text(str(timed), sampled) == "2.00"
 
 
 def test_the_fixed_and_per_node_cost_fit_recovers_a_linear_cost(scripts):
@@ -355,4 +356,3 @@ def test_the_fixed_and_per_node_cost_fit_recovers_a_linear_cost(scripts):
     fixed, per_node = scripts["run_costs"].fixed_and_per_node(nodes, 0.002 + nodes * 1e-6)
     assert fixed == pytest.approx(0.002) and per_node == pytest.approx(1e-6)
     assert scripts["run_costs"].fixed_and_per_node(np.full(3, 5.0), np.array([1.0, 2.0, 3.0])) == (2.0, 0.0)
-
