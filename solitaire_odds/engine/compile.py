@@ -57,7 +57,10 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_DEAD_WASTE] = flags["dead_waste"]
     p[k.C_WIN_FIRST] = flags["win_first"]
     p[k.C_INTERCHANGEABLE_WITHOUT_STOCK] = flags["interchangeable_without_stock"]
-    p[k.P_ACCEPT:k.P_ACCEPT + 52] = accept_masks(rules)
+    accept = accept_masks(rules)
+    p[k.P_ACCEPT:k.P_ACCEPT + 52] = accept
+    p[k.P_BUILDERS:k.P_BUILDERS + 52] = [sum(1 << card for card in range(52) if accept[card] >> onto & 1)
+                                         for onto in range(52)]
     p[k.C_RELAXED_DEAD_ENDS] = flags["relaxed_dead_ends"]
     p[k.C_SHORTCUTS] = flags["shortcuts"]
     p[k.C_SAFE_OVERLAP] = flags["safe_overlap"]

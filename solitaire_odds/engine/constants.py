@@ -66,7 +66,9 @@ MAX_PLACES = 60                 # tableau piles plus reserve fans
 P_PILE_FOUND = next(_slots)
 # --- per card value 0..51: the bit mask of the card values it may be built on (the building rule)
 P_ACCEPT = P_PILE_FOUND + MAX_PLACES
-N_PARAMS = P_ACCEPT + 52
+# --- per card value 0..51: the bit mask of the card values that may be built on it (P_ACCEPT read the other way)
+P_BUILDERS = P_ACCEPT + 52
+N_PARAMS = P_BUILDERS + 52
 del _slots
 
 # --- enumerations ----------------------------------------------------------------------------

@@ -64,13 +64,17 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..rules import Rules
 from .constants import (
-    O_FOUND, O_PDOWN, O_SLEN, O_STOCK, O_WASTE, O_WLEN, P_FRETURN, P_NPILES, P_SPACE, P_STOCK, SPACE_ANY, SPACE_KING,
-    STOCK_TURN,
+    O_FOUND, O_PDOWN, O_SLEN, O_STOCK, O_WASTE, O_WLEN, P_ACCEPT, P_BUILDERS, P_FRETURN, P_NPILES, P_SPACE, P_STOCK,
+    SPACE_ANY, SPACE_KING, STOCK_TURN,
 )
 from .core import builds_on, pcard, plen
+from .jit import inline_kernel
+
+U64 = np.uint64
 
 
 def applies(rules: Rules) -> bool:
@@ -86,7 +90,7 @@ def _space_takes(pa, c):
     return (rule == SPACE_ANY) | ((rule == SPACE_KING) & (c % 13 == 12))
 
 
-@njit(cache=True)
+@inline_kernel
 def _free_height(s, pa, p, i, left):
     """Is the card at height ``i`` of pile ``p`` free: everything above it has left, or it is
     face up and the cards above it that have not left form a run on it? Returns 0 (not
@@ -105,10 +109,45 @@ def _free_height(s, pa, p, i, left):
     return 2
 
 
+@inline_kernel
+def _waste_top(talon, turned, left):
+    """The card on top of the waste once ``turned`` talon cards have been turned and those that
+    have left it are gone (-1: none)."""
+    t = turned - 1
+    while t >= 0 and left[talon[t]]:
+        t -= 1
+    return talon[t] if t >= 0 else -1
+
+
+@inline_kernel
+def _enqueue(queue, queued, n, c):
+    """Put card ``c`` on the work stack ``queue[:n]`` unless it is there; return the new n."""
+    if c >= 0 and not queued[c]:
+        queued[c] = True
+        queue[n] = c
+        n += 1
+    return n
+
+
+@inline_kernel
+def _enqueue_mask(queue, queued, n, mask):
+    """Put every card of the bit mask ``mask`` on the work stack; return the new n."""
+    while mask != 0:
+        n = _enqueue(queue, queued, n, np.int64(trailing_zeros(mask)))
+        mask &= mask - U64(1)
+    return n
+
+
 @njit(cache=True)
 def relaxed_lost(s, pa):
     """Is ``s`` LOST because the relaxed game from it cannot be won (see the module)? Only
-    where :func:`applies` holds."""
+    where :func:`applies` holds.
+
+    The closure is worked out card by card from a work stack: a card is looked at again only
+    when a fact it depends on was added (a card above it in its pile left, a card it builds on
+    was opened, its foundation reached its rank, a space appeared, it became the waste's top).
+    Each rule only ever adds facts, so this reaches the same closure as sweeping every card
+    until nothing changes, at a small part of the cost (it runs before every deal's search)."""
     npiles = pa[P_NPILES]
     left = np.zeros(52, dtype=np.bool_)
     opened = np.zeros(52, dtype=np.bool_)
@@ -151,78 +190,78 @@ def relaxed_lost(s, pa):
             left[talon[t]] = True  # Easthaven's dealt cards land on top of a pile: open at once
             opened[talon[t]] = True
         first_stage = last_stage
+    open_bits = U64(0)
+    for c in range(52):
+        if opened[c]:
+            open_bits |= U64(1) << U64(c)
+    queue = np.empty(52, dtype=np.int64)
+    queued = np.zeros(52, dtype=np.bool_)
+    n = 0
     for turned in range(first_stage, last_stage + 1):
         waste_top = _waste_top(talon, turned, left)
-        changed = True
-        while changed:
-            changed = _relaxed_sweep(s, pa, left, opened, up, pile_of, height, root_up, talon_at, waste_top,
-                                     returns, space)
-            if not space:
-                for p in range(npiles):
-                    m = plen(s, pa, p)
-                    if m > 0 and left[pcard(s, pa, p, 0)]:
+        if turned == first_stage:
+            for c in range(52):
+                n = _enqueue(queue, queued, n, c)
+        else:  # what the stage before closed under every rule but for the card just turned
+            n = _enqueue(queue, queued, n, waste_top)
+        while n > 0:
+            n -= 1
+            c = queue[n]
+            queued[c] = False
+            if root_up[c]:
+                continue  # on its foundation in s: it comes back only by a return (then open)
+            if talon_at[c] >= 0 and not left[c]:
+                if c != waste_top:
+                    continue
+                free = 1
+            else:
+                free = 1 if left[c] else _free_height(s, pa, pile_of[c], height[c], left)
+            if free == 0:
+                continue
+            gone = left[c]
+            opened_before = opened[c]
+            if free == 1 and not opened[c] and not left[c] and talon_at[c] < 0:
+                opened[c] = True  # every card above it has left: it is a pile's top
+            suit = c // 13
+            if free == 1 and c % 13 == up[suit]:
+                up[suit] += 1
+                left[c] = True
+                opened[c] |= returns
+                if up[suit] < 13:
+                    n = _enqueue(queue, queued, n, suit * 13 + up[suit])
+            # a move onto the tableau (also for a card that has gone up: it may go there first)
+            if not (left[c] and opened[c]):
+                lands = (space and _space_takes(pa, c)) or (U64(pa[P_ACCEPT + c]) & open_bits) != 0
+                if lands:
+                    if free == 1:
+                        opened[c] = True
+                    if not left[c]:
+                        left[c] = True
+                        p = pile_of[c]
+                        if p >= 0:
+                            for j in range(height[c] + 1, plen(s, pa, p)):
+                                x = pcard(s, pa, p, j)
+                                if not left[x]:
+                                    left[x] = True
+                                    n = _enqueue(queue, queued, n, x)
+            if opened[c] and not opened_before:
+                open_bits |= U64(1) << U64(c)
+                n = _enqueue_mask(queue, queued, n, U64(pa[P_BUILDERS + c]))
+                n = _enqueue(queue, queued, n, c)
+            if left[c] and not gone:
+                n = _enqueue(queue, queued, n, c)
+                p = pile_of[c]
+                if p >= 0:
+                    for j in range(height[c]):
+                        n = _enqueue(queue, queued, n, pcard(s, pa, p, j))
+                    if height[c] == 0 and not space:
                         space = True
-                        changed = True
-                        break
-            waste_top = _waste_top(talon, turned, left)
+                        for x in range(52):
+                            n = _enqueue(queue, queued, n, x)
+                elif talon_at[c] >= 0:
+                    waste_top = _waste_top(talon, turned, left)
+                    n = _enqueue(queue, queued, n, waste_top)
     for j in range(4):
         if up[j] < 13:
             return True
     return False
-
-
-@njit(cache=True, inline="always")
-def _waste_top(talon, turned, left):
-    """The card on top of the waste once ``turned`` talon cards have been turned and those that
-    have left it are gone (-1: none)."""
-    t = turned - 1
-    while t >= 0 and left[talon[t]]:
-        t -= 1
-    return talon[t] if t >= 0 else -1
-
-
-@njit(cache=True)
-def _relaxed_sweep(s, pa, left, opened, up, pile_of, height, root_up, talon_at, waste_top, returns, space):
-    """One pass of the relaxed rules over the 52 cards; whether any fact was added."""
-    changed = False
-    for c in range(52):
-        if root_up[c]:
-            continue  # on its foundation in s: it comes back only by a return (then open)
-        if talon_at[c] >= 0 and not left[c]:
-            if c != waste_top:
-                continue
-            free = 1
-        else:
-            free = 1 if left[c] else _free_height(s, pa, pile_of[c], height[c], left)
-        if free == 0:
-            continue
-        if free == 1 and not opened[c] and not left[c] and talon_at[c] < 0:
-            opened[c] = True  # every card above it has left: it is a pile's top
-            changed = True
-        suit = c // 13
-        if free == 1 and c % 13 == up[suit]:
-            up[suit] += 1
-            left[c] = True
-            opened[c] |= returns
-            changed = True
-        # a move onto the tableau (also for a card that has gone up: it may go there first)
-        if left[c] and opened[c]:
-            continue  # it would add nothing
-        lands = space and _space_takes(pa, c)
-        if not lands:
-            for t in range(52):
-                if opened[t] and t != c and builds_on(pa, c, t):
-                    lands = True
-                    break
-        if not lands:
-            continue
-        if free == 1:
-            opened[c] = True
-        if not left[c]:
-            left[c] = True
-            p = pile_of[c]
-            if p >= 0:
-                for j in range(height[c] + 1, plen(s, pa, p)):
-                    left[pcard(s, pa, p, j)] = True
-        changed = True
-    return changed
