@@ -128,7 +128,7 @@ def interchangeable_now(s, pa):
     return (pa[C_INTERCHANGEABLE_PILES] == 1) | ((pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1) & (s[pa[O_SLEN]] == 0))
 
 
-@kernel
+@inline_kernel
 def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts).
@@ -202,6 +202,7 @@ _unmake = inline_kernel(undo_move.py_func)
 a call hands over seven arrays field by field, and inlining them raised nodes/s by 13-22% on
 Classic Westcliff, Easthaven and Duchess (experiments/compare_revisions.py, same verdicts).
 Inlining them everywhere (play-outs, win finder) multiplied the compile time instead."""
+UNEXPANDED = -1  # nmoves[depth] of a position whose moves are not listed yet
 
 MIN_WINDOW = 1 << 12
 
@@ -304,11 +305,13 @@ def search(pa, budget, mode, gen, ws, salt):
     mask = _window_mask(ws.tt, budget)
     ws.slot[0] = _tt_insert(h1, h2, ws.tt, mask, gen)
     nodes = 1
-    nmoves[0] = _expand(s, pa, mode, ws, 0, salt)
-    idx[0] = 0
+    nmoves[0] = UNEXPANDED
     depth = 0
     truncated = (mode & SHORTCUTS) != 0
-    while depth >= 0:  # one place makes a move and one unmakes it: both are inlined
+    while depth >= 0:  # one place each expands, makes a move and unmakes it: all three inlined
+        if nmoves[depth] == UNEXPANDED:
+            nmoves[depth] = _expand(s, pa, mode, ws, depth, salt)
+            idx[depth] = 0
         if idx[depth] < nmoves[depth]:
             mv = moves[depth, idx[depth]]
             idx[depth] += 1
@@ -327,8 +330,7 @@ def search(pa, budget, mode, gen, ws, salt):
                 if depth + 1 < maxdepth:
                     depth += 1
                     ws.slot[depth] = slot
-                    nmoves[depth] = _expand(s, pa, mode, ws, depth, salt)
-                    idx[depth] = 0
+                    nmoves[depth] = UNEXPANDED
                     continue
                 truncated = True
                 _tt_leave(ws.tt, slot)
