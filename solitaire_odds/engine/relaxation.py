@@ -84,7 +84,7 @@ def applies(rules: Rules) -> bool:
             and rules["stock"] in ("turn", "deal-row") and rules["space_fill"] in ("any", "king", "none"))
 
 
-@njit(cache=True, inline="always")
+@inline_kernel
 def _space_takes(pa, c):
     rule = pa[P_SPACE]
     return (rule == SPACE_ANY) | ((rule == SPACE_KING) & (c % 13 == 12))
