@@ -143,7 +143,6 @@ def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switc
     assert outcomes[(True, "lost")] >= 1, dict(outcomes)
 
 
-
 def test_the_relaxation_proves_the_readme_s_count_of_classic_deals_lost():
     """The README states that the relaxed game proves 23 of Classic Westcliff's deals 0..1,999
     lost before any search (with the waste's order; measured when it swept every card until
@@ -154,6 +153,7 @@ def test_the_relaxation_proves_the_readme_s_count_of_classic_deals_lost():
     pa = api.params(rules)
     proven = [deal for deal in range(2000) if relaxed_lost(api.first_state(pa, deals.deck(deal)), pa)]
     assert len(proven) == 23, proven
+
 
 def test_the_relaxation_is_a_step_of_the_solver_only_where_proven():
     from solitaire_odds.engine.relaxation import applies

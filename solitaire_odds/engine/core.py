@@ -409,15 +409,13 @@ def _to_piles(s, pa, out, n, c, src, k, tops, spaces, first_space_only):
     into_space = spaces > 0 and space_takes(s, pa, c, src)
     if hits == 0 and not into_space:
         return n
-    # read once: the writes to ``out`` could otherwise alias them and force a reload per pile
-    lengths, cards, cap = pa[O_PLEN], pa[O_PCARDS], pa[P_CAP]
     one_deck = pa[P_NCARDS] == 52  # each card value tops at most one pile: a found hit is done
     for q in range(pa[P_NPILES]):
         if q == src:
             continue
-        m = np.int64(s[lengths + q])
+        m = plen(s, pa, q)
         if m > 0:
-            top = _bit(s[cards + q * cap + m - 1])
+            top = _bit(pcard(s, pa, q, m - 1))
             if (hits & top) != 0:
                 n = _add(out, n, MOVE, src, q, k)
                 if one_deck:

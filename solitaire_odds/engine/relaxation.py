@@ -138,11 +138,15 @@ def _enqueue_mask(queue, queued, n, mask):
     return n
 
 
+_WORK_SIZE = 9 * 52 + 4
+"""The int64 work array :func:`_relaxed_lost_in` cuts its arrays from: nine per card, four per suit."""
+
+
 @njit(cache=True)
 def relaxed_lost(s, pa):
     """Is ``s`` LOST because the relaxed game from it cannot be won (see the module)? Only
     where :func:`applies` holds."""
-    return _relaxed_lost_in(s, pa, np.empty(9 * 52 + 4, dtype=np.int64))
+    return _relaxed_lost_in(s, pa, np.empty(_WORK_SIZE, dtype=np.int64))
 
 
 @kernel

@@ -132,9 +132,8 @@ def interchangeable_now(s, pa):
 def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts).
-    Works in the workspace arrays ``tmp``, ``rating``, ``counts`` and ``relax``, passed one by
-    one: handing the whole workspace to a call that is not inlined copies all its arrays' shapes
-    and pointers at every node."""
+    Works in the workspace arrays ``tmp``, ``rating``, ``counts`` and ``relax``. Inlined into
+    the search's loop at its one place of expansion (:func:`search`)."""
     sound = (mode & SOUND) != 0
     if sound:
         if dead_end(s, pa, relax):
