@@ -41,6 +41,7 @@ from .core import (
     U_SIZE,
     do_move,
     found_next,
+    generate,
     is_won,
     legal_moves,
     mix,
@@ -231,7 +232,7 @@ def _rate_children(beam, nbeam, pa, seed, step, tmp, tmp2, H, undo, save, scratc
             do_move(s, pa, H, tmp[i], undo[0], save[0], scratch)
             k = _autoplay(s, pa, H, auto, undo, save, scratch)  # H only scratch here: the key is not needed
             cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), depth) + MOBILITY * min(
-                legal_moves(s, pa, tmp2), 12)
+                generate(s, pa, tmp2, False, True), 12)
             for t in range(k - 1, -1, -1):
                 undo_move(s, pa, H, auto[t], undo[t + 1], save[t + 1])
             undo_move(s, pa, H, tmp[i], undo[0], save[0])
