@@ -407,6 +407,7 @@ def tableau_tops(s, pa):
 
 @inline_kernel
 def _popcount(x):
+    """The number of set bits of ``x`` (uint64), by the usual bit-parallel sums."""
     x = x - ((x >> U64(1)) & U64(0x5555555555555555))
     x = (x & U64(0x3333333333333333)) + ((x >> U64(2)) & U64(0x3333333333333333))
     x = (x + (x >> U64(4))) & U64(0x0F0F0F0F0F0F0F0F)
