@@ -190,11 +190,6 @@ def _exit_when_orphaned(parent: int) -> None:
     os._exit(1)
 
 
-MANAGER_WAIT_SECONDS = 1.0
-"""How long a pool stopped early waits for its own thread to wind down (it takes milliseconds
-once the workers are killed; the bound keeps a stuck thread from holding up the exit)."""
-
-
 @contextmanager
 def process_pool(workers: int, solved=None, after: str = KEPT):
     """A local pool of ``workers`` processes, stopped at once (running chunks abandoned) if
@@ -213,11 +208,6 @@ def process_pool(workers: int, solved=None, after: str = KEPT):
             process.kill()
         for process in processes:
             process.join()
-        # and the pool's thread, given a moment to see them gone: shutting down while it still
-        # tidies up after a dead worker can make it fail at interpreter exit (CPython gh-132969)
-        manager = pool._executor_manager_thread
-        if manager is not None:
-            manager.join(MANAGER_WAIT_SECONDS)
         pool.shutdown(wait=False, cancel_futures=True)
         if isinstance(err, BrokenProcessPool):
             raise WorkersError("a worker process died (killed, or out of memory: --table-mb bounds the "
