@@ -15,6 +15,7 @@ from solitaire_odds.engine.constants import PLACE_FOUND, REDEAL
 from solitaire_odds.engine.reductions import capabilities, safe_foundation_play
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import never_freed
+from solitaire_odds.engine.winfinder import rating
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
@@ -193,3 +194,13 @@ def test_the_win_finder_gets_the_budget_where_a_redeal_remains():
     assert st_helena._two_deck.shares(last, 10_000) == (5_000, 10_000)
     box_kite = Solver(resolve("box-kite"), budget=10_000)
     assert box_kite._two_deck.shares(api.first_state(box_kite.pa, deals.deck(3, 104)), 10_000) == (5_000, 10_000)
+
+
+def test_the_win_finder_rates_a_redeal_left_above_any_progress():
+    """A deal's first position, with both redeals left, outranks a near win with one: the beam
+    plays a deal out before it redeals (rated the other way round, it redealt at once)."""
+    pa = api.params(resolve("st-helena"))
+    depth = np.zeros(52, np.int64)
+    first = api.first_state(pa, deals.deck(3, 104))
+    near_win = encode(_clubs_endgame(12, 12, 12, redeals_used=1), pa)
+    assert rating(first, pa, 0.0, depth) > rating(near_win, pa, 0.0, depth)
