@@ -389,46 +389,25 @@ def run_length(s, pa, p):
 
 @inline_kernel
 def tableau_tops(s, pa):
-    """The bit masks of the card values topping at least one tableau pile (``tops``) and
-    two of them (``twins``: two decks), and the number of spaces."""
+    """The bit mask of the tableau piles' top card values, and the number of spaces."""
     tops = U64(0)
-    twins = U64(0)
     spaces = 0
     for q in range(pa[P_NPILES]):
         m = plen(s, pa, q)
         if m > 0:
-            b = _bit(pcard(s, pa, q, m - 1))
-            twins |= tops & b
-            tops |= b
+            tops |= _bit(pcard(s, pa, q, m - 1))
         else:
             spaces += 1
-    return tops, twins, spaces
+    return tops, spaces
 
 
 @inline_kernel
-def _popcount(x):
-    """The number of set bits of ``x`` (uint64), by the usual bit-parallel sums."""
-    x = x - ((x >> U64(1)) & U64(0x5555555555555555))
-    x = (x & U64(0x3333333333333333)) + ((x >> U64(2)) & U64(0x3333333333333333))
-    x = (x + (x >> U64(4))) & U64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * U64(0x0101010101010101)) >> U64(56))
-
-
-@inline_kernel
-def _to_piles(s, pa, out, n, c, src, k, tops, twins, spaces, first_space_only, count_only):
+def _to_piles(s, pa, out, n, c, src, k, tops, spaces, first_space_only):
     """Moves of ``k`` cards with bottom card ``c`` from ``src`` onto every tableau pile whose top
-    card takes it, and into the spaces (only the first one when ``first_space_only``). With
-    ``count_only`` they are counted from the masks of :func:`tableau_tops`, not written."""
+    card takes it, and into the spaces (only the first one when ``first_space_only``)."""
     hits = U64(pa[P_ACCEPT + c]) & tops
     into_space = spaces > 0 and space_takes(s, pa, c, src)
     if hits == 0 and not into_space:
-        return n
-    if count_only:
-        n += _popcount(hits) + _popcount(hits & twins)
-        if src < pa[P_NPILES] and (hits & _bit(pcard(s, pa, src, plen(s, pa, src) - 1))) != 0:
-            n -= 1  # the source pile's own top never takes its run (the scan below skips it)
-        if into_space:
-            n += 1 if first_space_only else spaces
         return n
     one_deck = pa[P_NCARDS] == 52  # each card value tops at most one pile: a found hit is done
     for q in range(pa[P_NPILES]):
@@ -464,13 +443,10 @@ def to_foundations(out, n, c, src, groups, upper, lower):
 
 
 @kernel
-def generate(s, pa, out, first_space_only, count_only):
+def generate(s, pa, out, first_space_only):
     """Write the legal moves into ``out`` (rows [kind, src, dst, n]); return their count. With
     ``first_space_only`` a card or run enters only the first space, not each of them: for the
-    search where piles are interchangeable, the others give the same position renumbered. With
-    ``count_only`` the moves onto piles are only counted (the count is the same; ``out`` then
-    holds no usable rows): what the win finder's rating needs, at a fraction of the cost in
-    two-deck games, where most cards fit several piles."""
+    search where piles are interchangeable, the others give the same position renumbered."""
     if is_won(s, pa):
         return 0
     npiles = pa[P_NPILES]
@@ -492,7 +468,7 @@ def generate(s, pa, out, first_space_only, count_only):
             if m > 0:
                 n = _add(out, n, MOVE, r, PLACE_FOUND + pcard(s, pa, r, m - 1) // 13, 1)
         return n
-    tops, twins, spaces = tableau_tops(s, pa)
+    tops, spaces = tableau_tops(s, pa)
     limited = (pa[P_FIRST_DEAL_LIMITS] == 1) & (s[pa[O_REDEALS]] == 0)
     rule = pa[P_RUN]
     # tableau piles: top card to a foundation, runs to other piles or spaces
@@ -504,32 +480,30 @@ def generate(s, pa, out, first_space_only, count_only):
         longest = run_length(s, pa, p)
         for k in range(1, longest + 1):
             if k == 1 or rule == RUN_PARTIAL or (rule == RUN_WHOLE and k == longest):
-                n = _to_piles(s, pa, out, n, pcard(s, pa, p, m - k), p, k, tops, twins, spaces, first_space_only,
-                              count_only)
+                n = _to_piles(s, pa, out, n, pcard(s, pa, p, m - k), p, k, tops, spaces, first_space_only)
     # reserve fans: their top cards go up or onto the tableau
     for r in range(npiles, npiles + nres):
         m = plen(s, pa, r)
         if m > 0:
             c = pcard(s, pa, r, m - 1)
             n = to_foundations(out, n, c, r, both, upper, lower)
-            n = _to_piles(s, pa, out, n, c, r, 1, tops, twins, spaces, first_space_only, count_only)
+            n = _to_piles(s, pa, out, n, c, r, 1, tops, spaces, first_space_only)
     # waste
     wlen = np.int64(s[pa[O_WLEN]])
     if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
         c = np.int64(s[pa[O_WASTE] + wlen - 1])
         n = to_foundations(out, n, c, PLACE_WASTE, both, upper, lower)
-        n = _to_piles(s, pa, out, n, c, PLACE_WASTE, 1, tops, twins, spaces, first_space_only, count_only)
+        n = _to_piles(s, pa, out, n, c, PLACE_WASTE, 1, tops, spaces, first_space_only)
     slen = np.int64(s[pa[O_SLEN]])
     # a stock card straight into a space (reserve and waste empty)
     if pa[P_SPACE] == SPACE_RESERVE_THEN_WASTE and slen > 0 and wlen == 0 and spaces > 0:
-        n = _to_piles(s, pa, out, n, np.int64(s[pa[O_STOCK] + slen - 1]), PLACE_STOCK, 1, U64(0), U64(0),
-                      spaces, first_space_only, count_only)
+        n = _to_piles(s, pa, out, n, np.int64(s[pa[O_STOCK] + slen - 1]), PLACE_STOCK, 1, U64(0), spaces,
+                      first_space_only)
     # foundation cards coming back, or crossing to the other foundation of their suit
     for j in range(pa[P_NFOUND]):
         cnt = s[pa[O_FOUND] + j]
         if pa[P_FRETURN] == 1 and cnt > 0:
-            n = _to_piles(s, pa, out, n, found_top(s, pa, j), PLACE_FOUND + j, 1, tops, twins, spaces,
-                          first_space_only, count_only)
+            n = _to_piles(s, pa, out, n, found_top(s, pa, j), PLACE_FOUND + j, 1, tops, spaces, first_space_only)
         if pa[P_FTRANSFER] == 1 and cnt > 1:
             other = (j + 4) % 8
             if fits_found(s, pa, found_top(s, pa, j), other):
@@ -550,7 +524,7 @@ def generate(s, pa, out, first_space_only, count_only):
 @kernel
 def legal_moves(s, pa, out):
     """Write every legal move into ``out`` (rows [kind, src, dst, n]); return their count."""
-    return generate(s, pa, out, False, False)
+    return generate(s, pa, out, False)
 
 
 # ------------------------------------------------------------------------------------------

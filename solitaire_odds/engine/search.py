@@ -146,7 +146,7 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
             out[0, 3] = 1
             return 1
     interchangeable = sound & interchangeable_now(s, pa)
-    n = generate(s, pa, tmp, interchangeable, False)
+    n = generate(s, pa, tmp, interchangeable)
     # a whole pile with no face-down card into a space: pointless where piles are
     # interchangeable, and cut by the shortcut pass anywhere
     no_pile_swaps = interchangeable | ((mode & SHORTCUTS) != 0)

@@ -42,7 +42,6 @@ from .core import (
     U_SIZE,
     do_move,
     found_next,
-    generate,
     is_won,
     legal_moves,
     mix,
@@ -60,7 +59,6 @@ from .two_deck_proofs import WORK_SIZE, never_freed_in
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
 LOOKAHEAD = 3      # next cards of each foundation the rating looks at
 PARKING = 300.0    # rating lost per empty pile where spaces stay empty
-MOBILITY = 30.0    # rating per legal move (up to 12): a line with few moves left is near a dead end
 ROUND = 1e6        # rating per redeal left: more than all the rest of the rating can add up to
 MAX_ATTEMPTS = 48  # restarts per call (each uses one generation of the seen table)
 
@@ -70,7 +68,7 @@ FinderSpace = namedtuple("FinderSpace", [
     "cand_par", "cand_move", "cand_score",  # children of one step: parent slot, move, rating
     "parent", "mstart", "mlen",  # the node log: parent node, its moves in ``mbuf``
     "mbuf",                 # (nodes * 4, 4) int16: the moves of every logged node
-    "seen", "tmp", "tmp2", "H", "undo", "save", "scratch", "auto", "path",
+    "seen", "tmp", "H", "undo", "save", "scratch", "auto", "path",
     "depth",                # (52,) int64: rating's work array
     "hb", "hb_next",        # (width, H_SIZE) uint64: each beam position's hashes (core.init_hash)
     "relax",                # (two_deck_proofs.WORK_SIZE,) int64: the relaxation's work array
@@ -96,7 +94,7 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
         cand_score=np.zeros(ncand, np.float64),
         parent=np.zeros(max_nodes, np.int64), mstart=np.zeros(max_nodes, np.int64),
         mlen=np.zeros(max_nodes, np.int64), mbuf=np.zeros((max_nodes * 4, 4), np.int16),
-        seen=np.zeros((seen_slots, 3), np.uint64), tmp=np.zeros((MAX_MOVES, 4), np.int16), tmp2=np.zeros((MAX_MOVES, 4), np.int16),
+        seen=np.zeros((seen_slots, 3), np.uint64), tmp=np.zeros((MAX_MOVES, 4), np.int16),
         H=np.zeros(H_SIZE, np.uint64), undo=np.zeros((MAX_AUTO + 2, U_SIZE), np.uint64),
         save=np.zeros((MAX_AUTO + 2, size), np.uint8), scratch=np.zeros(int(pa[S_SIZE]), np.uint8),
         auto=np.zeros((MAX_AUTO + 1, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
@@ -143,7 +141,10 @@ def rating(s, pa, noise, depth):
     lifts, and fresh tops play up): with a weight of 40 per redeal the beam redealt within a
     few moves of the start and played most of the game in its last deal. St. Helena, deals
     0..29, finder alone at 1e6 positions: 8 won with weight 40, 13 with 3,000, 19 with 10,000,
-    20 with 30,000 and with 1e6, the lexicographic order kept here."""
+    20 with 30,000 and with 1e6, the lexicographic order kept here. A term for the moves left
+    (few moves: near a dead end) then made no difference (the same 20 wins; st-helena
+    build_suit=any at 3e5, deals 0..59: 58 won without it, 54 with) and cost a fifth of the
+    finder's time, so there is none."""
     npiles = pa[P_NPILES]
     for c in range(52):
         depth[c] = 200
@@ -225,7 +226,7 @@ def _write_line(fs, node):
 
 
 @kernel
-def _rate_children(beam, nbeam, pa, seed, step, tmp, tmp2, H, undo, save, scratch, auto, depth,
+def _rate_children(beam, nbeam, pa, seed, step, tmp, H, undo, save, scratch, auto, depth,
                    cand_par, cand_move, cand_score):
     """Rate every child of the ``nbeam`` beam positions (each move followed by its foundation
     plays) into ``cand_*``; return their count. A kernel without reference counting, handed
@@ -240,8 +241,7 @@ def _rate_children(beam, nbeam, pa, seed, step, tmp, tmp2, H, undo, save, scratc
                 break
             do_move(s, pa, H, tmp[i], undo[0], save[0], scratch)
             k = _autoplay(s, pa, H, auto, undo, save, scratch)  # H only scratch here: the key is not needed
-            cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), depth) + MOBILITY * min(
-                generate(s, pa, tmp2, False, True), 12)
+            cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), depth)
             for t in range(k - 1, -1, -1):
                 undo_move(s, pa, H, auto[t], undo[t + 1], save[t + 1])
             undo_move(s, pa, H, tmp[i], undo[0], save[0])
@@ -323,7 +323,7 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
     step = 0
     while nbeam > 0 and nodes < budget:
         step += 1
-        ncand = _rate_children(beam, nbeam, pa, seed, step, fs.tmp, fs.tmp2, fs.H, fs.undo, fs.save, fs.scratch,
+        ncand = _rate_children(beam, nbeam, pa, seed, step, fs.tmp, fs.H, fs.undo, fs.save, fs.scratch,
                                fs.auto, fs.depth, fs.cand_par, fs.cand_move, fs.cand_score)
         nodes += ncand
         order = np.argsort(-fs.cand_score[:ncand])
