@@ -69,7 +69,10 @@ DEEPER = {
     "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
     "easthaven space_fill=any foundation_return=on": (1_000_000,),  # 76% -> 1.56%, 52 ms a deal
     "st-helena space_fill=any": (1_000_000,),  # 1e5 -> 1e6: 12.3% -> 0.6%, 0.05 CPU-s a deal
-    "st-helena build_suit=any": (1_000_000,),  # 1e5 -> 1e6: 74.4% -> 45.6% unknown (10,000 deals)
+    "st-helena build_suit=any": (1_000_000,),  # 1e5 -> 1e6: 5.06% -> 1.54% unknown (10,000 deals)
+    "louis build_suit=any": (1_000_000,),      # 1e5 -> 1e6: 2.55% -> 0.69% unknown (10,000 deals)
+    "st-helena": (1_000_000,),                 # 1e5 -> 1e6: 81.1% -> 53.0% unknown (2,000 deals)
+    "louis": (1_000_000,),                     # 1e5 -> 1e6: 64.6% -> 37.6% unknown (2,000 deals)
 }
 COSTLY_READINGS = {
     # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
