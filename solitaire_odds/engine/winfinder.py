@@ -143,8 +143,8 @@ def rating(s, pa, noise, depth):
     0..29, finder alone at 1e6 positions: 8 won with weight 40, 13 with 3,000, 19 with 10,000,
     20 with 30,000 and with 1e6, the lexicographic order kept here. A term for the moves left
     (few moves: near a dead end) then made no difference (the same 20 wins; st-helena
-    build_suit=any at 3e5, deals 0..59: 58 won without it, 54 with) and cost a fifth of the
-    finder's time, so there is none."""
+    build_suit=any at 3e5, deals 0..59: 58 won without it, 54 with) and cost a move count for
+    every child rated, so there is none."""
     npiles = pa[P_NPILES]
     for c in range(52):
         depth[c] = 200
