@@ -16,10 +16,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from common import rules_of
+from common import check_win, rules_of
 
 from solitaire_odds import deals as deal_numbers
-from solitaire_odds import reference
 from solitaire_odds.counts import parse_count
 from solitaire_odds.engine import api
 from solitaire_odds.engine.constants import FOUND_KINGS_AND_ACES, P_FOUND_KIND
@@ -33,10 +32,10 @@ def bench(label: str, deals: int, budget: int) -> dict:
     if pa[P_FOUND_KIND] != FOUND_KINGS_AND_ACES:
         raise SystemExit(f"{label}: not a St. Helena family game, it has no win finder")
     steps = TwoDeckSteps(pa, budget)
-    steps.run(api.first_state(pa, deal_numbers.deck(deals, 104)), 1_000, True, False)  # warm-up
+    steps.run(api.first_state(pa, deal_numbers.deck(deals, rules["ncards"])), 1_000, True, False)  # warm-up
     won, rated, cpu, wins = 0, 0, 0.0, []
     for deal in range(deals):
-        root = api.first_state(pa, deal_numbers.deck(deal, 104))
+        root = api.first_state(pa, deal_numbers.deck(deal, rules["ncards"]))
         start = time.process_time()
         part, nodes, path, length = steps.run(root, budget, True, False)
         cpu += time.process_time() - start
@@ -45,10 +44,7 @@ def bench(label: str, deals: int, budget: int) -> dict:
             won += 1
             wins.append((deal, [api.move_tuple(row, pa) for row in path[:length]]))
     for deal, line in wins:
-        position = reference.initial_position(rules, deal_numbers.deck(deal, 104))
-        for move in line:
-            position = reference.apply_move(rules, position, move)
-        assert reference.is_won(rules, position), f"{label} deal {deal}: the finder's line does not win"
+        check_win(rules, deal, line, label)
     return {"won": won, "rated": rated, "cpu": cpu}
 
 

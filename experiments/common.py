@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from solitaire_odds import deals as deal_numbers
+from solitaire_odds import reference
 from solitaire_odds.counts import parse_budgets, parse_count
 from solitaire_odds.rules import Rules, parse_settings, resolve
 
@@ -53,6 +55,15 @@ def rules_of(label: str) -> Rules:
     """The rules named by a label such as ``easthaven space_fill=any foundation_return=on``."""
     game, *settings = label.split()
     return resolve(game, **parse_settings(settings))
+
+
+def check_win(rules: Rules, deal: int, line, label: str) -> None:
+    """Replay a winning ``line`` of deal ``deal`` through the plain-Python reference; fail
+    loudly if a move is illegal there or the line does not end won."""
+    position = reference.initial_position(rules, deal_numbers.deck(deal, rules["ncards"]))
+    for move in line:
+        position = reference.apply_move(rules, position, move)
+    assert reference.is_won(rules, position), f"{label} deal {deal}: the line does not win"
 
 
 def log(line: str) -> None:

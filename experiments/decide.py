@@ -27,10 +27,8 @@ from collections import Counter
 from pathlib import Path
 
 import pandas as pd
-from common import rules_of
+from common import check_win, rules_of
 
-from solitaire_odds import deals as deal_numbers
-from solitaire_odds import reference
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
 
@@ -87,10 +85,7 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
         verdicts[result.verdict] += 1
         parts[(result.verdict, result.decided_by)] += 1
         if result.verdict == "won" and (replayed is None or deal < replayed):
-            position = reference.initial_position(rules, deal_numbers.deck(deal, rules["ncards"]))
-            for move in result.line:
-                position = reference.apply_move(rules, position, move)
-            assert reference.is_won(rules, position), f"{label} deal {deal}: the line does not win"
+            check_win(rules, deal, result.line, label)
     won, lost, unknown = verdicts["won"], verdicts["lost"], verdicts["unknown"]
     low, high = wilson(won, deals)
     row = {"rules": rules.label(), "budget": budget, "deals": deals, "won": won, "lost": lost, "unknown": unknown,

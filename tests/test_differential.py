@@ -5,9 +5,9 @@ engine's position with the reference's and the two sets of legal moves; then bot
 same randomly chosen move. Playouts prefer foundation moves half of the time so that they
 reach late-game positions (redeals, foundation returns and transfers, emptied piles).
 
-In the first deals, every legal move at every step is also made and unmade on the engine state: the hashes kept
-up to date move by move must equal the hashes computed from scratch, and unmaking must give
-back exactly the position and hashes before the move.
+In the first deals, every legal move at every step is also made and unmade on the engine
+state: the hashes kept up to date move by move must equal the hashes computed from scratch,
+and unmaking must give back exactly the position and hashes before the move.
 """
 
 import dataclasses
