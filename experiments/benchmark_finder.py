@@ -1,12 +1,13 @@
-"""The St. Helena family's win finder alone (engine/winfinder.py): per rule set, the deals it
-wins, the positions it rates, CPU-seconds and positions rated per second, at one budget.
+"""The win finder alone (engine/winfinder.py): per rule set, the deals it wins, the positions
+it rates, CPU-seconds and positions rated per second, at one budget.
 
     python experiments/benchmark_finder.py --rules "st-helena,louis" --deals 30 --budget 1e6
     python experiments/benchmark_finder.py --rules "st-helena build_suit=any" --deals 60 --budget 3e5
+    python experiments/benchmark_finder.py --rules "easthaven space_fill=any foundation_return=on" --deals 200 --budget 1e5
 
 One process, one core; a warm-up call excludes numba's compile or cache load. The finder starts
 from each deal's first position with the beam widths and buffers a solver of that budget gives
-it (solver.TwoDeckSteps), without the relaxation or the search, so that versions of the finder
+it (solver.WinFinder), without the relaxation or the search, so that versions of the finder
 can be compared on the same deals by wins per position rated. Every win is replayed through the
 reference (not timed).
 """
@@ -21,28 +22,25 @@ from common import check_win, rules_of
 from solitaire_odds import deals as deal_numbers
 from solitaire_odds.counts import parse_count
 from solitaire_odds.engine import api
-from solitaire_odds.engine.constants import FOUND_KINGS_AND_ACES, P_FOUND_KIND
-from solitaire_odds.solver import TwoDeckSteps
+from solitaire_odds.solver import WinFinder
 
 
 def bench(label: str, deals: int, budget: int) -> dict:
     """Run the finder on deals 0..deals-1; check each win through the reference."""
     rules = rules_of(label)
     pa = api.params(rules)
-    if pa[P_FOUND_KIND] != FOUND_KINGS_AND_ACES:
-        raise SystemExit(f"{label}: not a St. Helena family game, it has no win finder")
-    steps = TwoDeckSteps(pa, budget)
-    steps.run(api.first_state(pa, deal_numbers.deck(deals, rules["ncards"])), 1_000, True, False)  # warm-up
+    finder = WinFinder(pa, budget)
+    finder.find(api.first_state(pa, deal_numbers.deck(deals, rules["ncards"])), 1_000)  # warm-up
     won, rated, cpu, wins = 0, 0, 0.0, []
     for deal in range(deals):
         root = api.first_state(pa, deal_numbers.deck(deal, rules["ncards"]))
         start = time.process_time()
-        part, nodes, path, length = steps.run(root, budget, True, False)
+        length, nodes = finder.find(root, budget)
         cpu += time.process_time() - start
         rated += nodes
-        if part == "win finder":
+        if length >= 0:
             won += 1
-            wins.append((deal, [api.move_tuple(row, pa) for row in path[:length]]))
+            wins.append((deal, [api.move_tuple(row, pa) for row in finder.fs.path[:length]]))
     for deal, line in wins:
         check_win(rules, deal, line, label)
     return {"won": won, "rated": rated, "cpu": cpu}

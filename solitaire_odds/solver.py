@@ -72,7 +72,8 @@ class Solver:
         self._ws = workspace(self.pa, table_slots or table_size(self.budget), MAX_DEPTH)
         self._gen = 0
         self._moves_seen: dict = {}
-        self._two_deck = TwoDeckSteps(self.pa, self.budget) if self.pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES else None
+        self._finder = WinFinder(self.pa, self.budget) if self.win_first else None
+        self._two_deck = TwoDeckSteps(self.pa, self._finder) if self.pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES else None
 
     def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot).
@@ -108,8 +109,12 @@ class Solver:
     def _run(self, budget) -> Outcome:
         """Decide the position in ``ws.root``: with ``reductions``, where it is proven, first the
         relaxed game (engine.relaxation), which only loses; in the St. Helena family its own
-        relaxation and win finder (:class:`TwoDeckSteps`); then the search's passes
-        (engine.search.solve_root). ``decided_by`` is empty when the verdict is unknown."""
+        relaxation and the win finder (:class:`TwoDeckSteps`); then the search's passes
+        (engine.search.solve_root); in the one-deck games, with ``win_first``, the win finder
+        last, on a deal the search left unknown (its beam wins deals whose winning lines a
+        depth-first search does not reach within the budget: Easthaven with spaces and
+        returns, 10 of the 21 deals of 0..999 left unknown at 1e6 nodes). ``decided_by`` is
+        empty when the verdict is unknown."""
         start = time.perf_counter()
         budget, gen = int(budget or self.budget), self._next_generation()
         if self._relaxation and relaxation.relaxed_lost(self._ws.root, self.pa):
@@ -117,14 +122,19 @@ class Solver:
         nodes_before, search_budget = 0, budget
         if self._two_deck is not None:
             finder_budget, search_budget = self._two_deck.shares(self._ws.root, budget)
-            part, nodes_before, path, length = self._two_deck.run(self._ws.root, finder_budget, self.win_first,
-                                                                   self.reductions)
+            part, nodes_before, path, length = self._two_deck.run(self._ws.root, finder_budget, self.reductions)
             if part is not None:
                 won = part == "win finder"
                 return Outcome("won" if won else "lost", nodes_before, time.perf_counter() - start,
                                self._line_of(path, length) if won else [], budget, part)
         verdict, nodes, length, part = solve_root(self.pa, search_budget, self.win_first, self.reductions, gen,
                                                   self._ws)
+        if verdict == UNKNOWN and self._two_deck is None and self._finder is not None:
+            found, rated = self._finder.find(self._ws.root, budget)
+            if found >= 0:
+                return Outcome("won", int(nodes) + rated, time.perf_counter() - start,
+                               self._line_of(self._finder.fs.path, found), budget, "win finder")
+            nodes += rated
         seconds = time.perf_counter() - start
         return Outcome(VERDICTS[verdict], int(nodes) + nodes_before, seconds, self._line_of(self._ws.path, length), budget,
                        "" if verdict == UNKNOWN else PASSES[part])
@@ -146,10 +156,9 @@ class Solver:
         return list(map(seen.__getitem__, codes))
 
 
-class TwoDeckSteps:
-    """The St. Helena family's steps before the main search: the relaxation's loss proof
-    (engine.two_deck_proofs, sound: only with ``reductions``) and the beam-search win finder
-    (engine.winfinder, a heuristic: only with ``win_first``, and only its wins count)."""
+class WinFinder:
+    """The beam-search win finder (engine.winfinder) with its buffers, for one set of rules:
+    a heuristic, so only its wins count (each is replayed like every other)."""
 
     FIRST_WIDTH = 16
     MAX_WIDTH = 1 << 16
@@ -176,6 +185,22 @@ class TwoDeckSteps:
             width *= 2
         return width
 
+    def find(self, root: np.ndarray, budget: int) -> tuple[int, int]:
+        """(length of the winning line written to ``self.fs.path``, or -1; positions rated)."""
+        self._gen += 64
+        length, nodes, _ = find_win(root, self.pa, budget, self.FIRST_WIDTH, np.uint64(self._gen), self.fs)
+        return int(length), int(nodes)
+
+
+class TwoDeckSteps:
+    """The St. Helena family's steps before the main search: the relaxation's loss proof
+    (engine.two_deck_proofs, sound: only with ``reductions``) and the win finder (only with
+    ``win_first``)."""
+
+    def __init__(self, pa: np.ndarray, finder: WinFinder | None):
+        self.pa = pa
+        self.finder = finder
+
     def shares(self, root: np.ndarray, budget: int) -> tuple[int, int]:
         """(win finder's nodes, search's nodes) of a solve of ``budget`` from ``root``: half and
         all in the last round, where the search can still prove a loss; with a redeal left it
@@ -187,13 +212,12 @@ class TwoDeckSteps:
             return budget, max(1, budget // 10)
         return budget // 2, budget
 
-    def run(self, root: np.ndarray, budget: int, win_first: bool, reductions: bool):
+    def run(self, root: np.ndarray, budget: int, reductions: bool):
         """(who decided or None, nodes, path, line length): "relaxation" for a proven loss,
         "win finder" for a win found within ``budget`` nodes."""
         if reductions and never_freed(root, self.pa):
             return "relaxation", 0, None, 0
-        if not win_first:
+        if self.finder is None:
             return None, 0, None, 0
-        self._gen += 64
-        length, nodes, _ = find_win(root, self.pa, budget, self.FIRST_WIDTH, np.uint64(self._gen), self.fs)
-        return ("win finder" if length >= 0 else None), int(nodes), self.fs.path, int(length)
+        length, nodes = self.finder.find(root, budget)
+        return ("win finder" if length >= 0 else None), nodes, self.finder.fs.path, length

@@ -1,17 +1,19 @@
-"""A win finder for the St. Helena family (two decks, Kings and Aces foundations): beam search
-on a heuristic, with restarts of growing width.
+"""A win finder: beam search on a heuristic, with restarts of growing width, for every game.
 
 It never proves anything lost: it only looks for a winning line, which the caller replays like
 every other win. Each step expands every position of the beam by every legal move, follows
-each move by the foundation plays then open (greedily, a heuristic), rates the result and keeps
-the best ``width`` positions not met before in this attempt and not proven lost by the
-relaxation of :mod:`.two_deck_proofs` (greedy foundation play otherwise fills the beam with
-dead ends: one pile left and nowhere to park its cards). The rating
-(:func:`rating`) ranks positions by the redeals they have left first, so that the beam plays
-each deal out before it redeals; then by the cards on the foundations; then, for each
-foundation, by how deep the copies of the next few cards it needs lie (the shallower twin
-counts), so that moves uncovering them rank higher; then by spaces. A restart widens the beam
-fourfold and perturbs ties, until the node budget (positions rated) is spent.
+each move by foundation plays (in the St. Helena family every one that fits, greedily, a
+heuristic; in the one-deck games only those the search's sound rule plays at once,
+reductions.safe_foundation_play, so that a card stays where a later move may need it), rates
+the result and keeps the best ``width`` positions not met before in this attempt and not a
+dead end by the sound tests of :func:`.reductions.dead_end` (in the St. Helena family greedy
+foundation play otherwise fills the beam with dead ends: one pile left and nowhere to park its
+cards). The rating (:func:`rating`) ranks positions by the redeals they have left first, so
+that the beam plays each deal out before it redeals; then by the cards on the foundations;
+then, for each foundation, by how deep the copies of the next few cards it needs lie (in a
+pile, a reserve fan, the waste or the stock; the shallower twin counts), so that moves
+uncovering them rank higher; then by spaces. A restart widens the beam fourfold and perturbs
+ties, until the node budget (positions rated) is spent.
 """
 
 from __future__ import annotations
@@ -22,19 +24,31 @@ import numpy as np
 from numba import njit
 
 from .constants import (
+    FOUND_CHOSEN_BASE,
+    FOUND_KINGS_AND_ACES,
     LOWER,
     MAX_MOVES,
+    MOVE,
     O_FOUND,
     O_OPENING,
     O_REDEALS,
+    O_SLEN,
+    O_STOCK,
+    O_WASTE,
+    O_WLEN,
     P_FIRST_DEAL_LIMITS,
+    P_FOUND_KIND,
     P_NFOUND,
     P_NPILES,
+    P_NRES,
     P_PILE_FOUND,
     P_REDEALS,
     P_SPACE,
-    S_SIZE,
+    P_STOCK,
     SPACE_ANY,
+    SPACE_NONE,
+    STOCK_DEAL_ROW,
+    S_SIZE,
     UPPER,
 )
 from .core import (
@@ -54,7 +68,8 @@ from .core import (
     wanted,
 )
 from .jit import inline_kernel, kernel
-from .two_deck_proofs import WORK_SIZE, never_freed_in
+from .reductions import dead_end, safe_foundation_play
+from .two_deck_proofs import WORK_SIZE
 
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
 LOOKAHEAD = 3      # next cards of each foundation the rating looks at
@@ -119,11 +134,26 @@ def _foundation_play(s, pa, out, k):
 
 
 @inline_kernel
+def _safe_play(s, pa, out, k):
+    src, dst = safe_foundation_play(s, pa)
+    if src < 0:
+        return False
+    out[k, 0] = MOVE
+    out[k, 1] = src
+    out[k, 2] = dst
+    out[k, 3] = 1
+    return True
+
+
+@inline_kernel
 def _autoplay(s, pa, H, auto, undo, save, scratch):
-    """Play foundation moves while there are any, keeping the hashes ``H`` of ``s`` up to date;
-    return how many (moves in ``auto``, undo records in ``undo[1:]`` and ``save[1:]``)."""
+    """Play foundation moves while there are any (in the one-deck games only the sound rule's:
+    with every one that fits, the finder won 2 instead of 10 of Easthaven's 21 deals in the
+    rating's docstring, 8 instead of 11 of Classic's 59), keeping the hashes ``H`` of ``s`` up
+    to date; return how many (moves in ``auto``, undo records in ``undo[1:]`` and ``save[1:]``)."""
     k = 0
-    while k < MAX_AUTO and _foundation_play(s, pa, auto, k):
+    greedy = pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES
+    while k < MAX_AUTO and (_foundation_play(s, pa, auto, k) if greedy else _safe_play(s, pa, auto, k)):
         do_move(s, pa, H, auto[k], undo[k + 1], save[k + 1], scratch)
         k += 1
     return k
@@ -133,8 +163,14 @@ def _autoplay(s, pa, H, auto, undo, save, scratch):
 def rating(s, pa, noise, depth):
     """Higher is better: unused redeals (weight ROUND), foundation cards (weight 1000), minus
     the depth of the shallower copy of each of the next LOOKAHEAD cards every foundation needs
-    (weights 8, 3, 1), plus spaces (where any card may fill them; else minus PARKING each);
-    ``noise`` (0..6) breaks ties differently in restarts. Works in ``depth`` (52 int64).
+    (weights 8, 3, 1), plus spaces (where any card may fill them; minus PARKING each where none
+    may; nothing for King spaces); ``noise`` (0..6) breaks ties differently in restarts. Works
+    in ``depth`` (52 int64). A card's depth is the cards above it in its pile, fan or waste;
+    in the stock, the turns before it shows (one more than the cards above it when the stock
+    is turned, than the rows above it when rows are dealt). A term for face-down cards made
+    no difference (Easthaven with spaces and returns, the 21 deals of 0..999 the search left
+    unknown at 1e6: 10 won with weight 0 and 5, and 25 per card; Classic Westcliff's 59: 11, 11
+    and 9), so there is none.
 
     The redeals come first because a redeal is always legal and the next deal's first
     position often rates higher than the current deal's (St. Helena's first-deal restriction
@@ -149,15 +185,24 @@ def rating(s, pa, noise, depth):
     for c in range(52):
         depth[c] = 200
     spaces = 0
-    for p in range(npiles):
+    for p in range(npiles + pa[P_NRES]):
         m = plen(s, pa, p)
-        if m == 0:
+        if m == 0 and p < npiles:
             spaces += 1
         for i in range(m):
             c = pcard(s, pa, p, i)
-            d = m - 1 - i
-            depth[c] = min(depth[c], d)
+            depth[c] = min(depth[c], m - 1 - i)
+    wlen = np.int64(s[pa[O_WLEN]])
+    for i in range(wlen):
+        c = s[pa[O_WASTE] + i]
+        depth[c] = min(depth[c], wlen - 1 - i)
+    slen = np.int64(s[pa[O_SLEN]])
+    for i in range(slen):
+        c = s[pa[O_STOCK] + i]
+        t = slen - 1 - i
+        depth[c] = min(depth[c], 1 + (t // npiles if pa[P_STOCK] == STOCK_DEAL_ROW else t))
     score = 0.0
+    kind = pa[P_FOUND_KIND]
     for j in range(pa[P_NFOUND]):
         score += 1000.0 * np.float64(s[pa[O_FOUND] + j])
         r = found_next(s, pa, j)
@@ -165,7 +210,12 @@ def rating(s, pa, noise, depth):
             continue
         w = 8.0
         for look in range(LOOKAHEAD):
-            rank = r - look if j < 4 else r + look
+            if kind == FOUND_KINGS_AND_ACES and j < 4:
+                rank = r - look
+            elif kind == FOUND_CHOSEN_BASE:
+                rank = (r + look) % 13
+            else:
+                rank = r + look
             if rank < 0 or rank > 12:
                 break
             d = depth[(j % 4) * 13 + rank]
@@ -174,7 +224,7 @@ def rating(s, pa, noise, depth):
             w = 3.0 if look == 0 else 1.0
     if pa[P_SPACE] == SPACE_ANY:
         score += 15.0 * spaces
-    else:  # a pile emptied for good is a place lost to park cards on
+    elif pa[P_SPACE] == SPACE_NONE:  # a pile emptied for good is a place lost to park cards on
         score -= PARKING * spaces
     score += ROUND * np.float64(pa[P_REDEALS] - s[pa[O_REDEALS]])
     return score + noise
@@ -277,7 +327,7 @@ def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_
         do_move(t_state, pa, t_hash, cand_move[c], undo[0], save[0], scratch)
         k = _autoplay(t_state, pa, t_hash, auto, undo, save, scratch)
         h1, h2 = position_key(t_state, pa, t_hash)
-        if not _seen_insert(seen, h1, h2, gen) or never_freed_in(t_state, pa, relax):
+        if not _seen_insert(seen, h1, h2, gen) or dead_end(t_state, pa, relax):
             continue
         if nlog >= parent.shape[0] or mused + k + 1 > mbuf.shape[0]:
             return taken, nlog, mused, STEP_LOG_FULL

@@ -1,0 +1,57 @@
+"""The win finder in the one-deck games: its rating reads every place a card can lie, and the
+solver gives it the deals its search leaves unknown, whose wins replay through the reference."""
+
+import numpy as np
+import pytest
+
+from solitaire_odds import deals, reference
+from solitaire_odds.engine import api
+from solitaire_odds.engine.state import encode
+from solitaire_odds.engine.winfinder import rating
+from solitaire_odds.position import Position
+from solitaire_odds.rules import resolve
+from solitaire_odds.solver import Solver
+
+def _spades_left(pile, stock=(), waste=(), hearts_up=13):
+    """Every suit up but spades (their foundation holds the Ace) and, with ``hearts_up`` < 13,
+    the hearts above it; spades 3..K (or 2..K) in the first pile."""
+    return Position(piles=[list(pile)] + [[] for _ in range(6)], down=[0] * 7,
+                    found=[1, hearts_up, 13, 13], stock=list(stock), waste=list(waste))
+
+
+@pytest.mark.parametrize("game,where", [("easthaven", "stock"), ("westcliff-classic", "stock"),
+                                        ("westcliff-classic", "waste")])
+def test_a_card_the_foundation_needs_rates_lower_out_of_reach_than_on_top_of_a_pile(game, where):
+    """The 2 of spades, the card spades need next, on top of a pile rates above the same
+    cards with the 2 in the stock or under three cards of the waste (a rating that read only
+    the piles took a card in the stock or waste for a card in reach)."""
+    pa = api.params(resolve(game))
+    work = np.zeros(52, np.int64)
+    kings_to_threes = list(range(12, 1, -1))
+    if where == "stock":
+        on_top, away = _spades_left(kings_to_threes + [1]), _spades_left(kings_to_threes, stock=[1])
+    else:
+        hearts = [25, 24, 23]  # King, Queen, Jack of hearts, the Jack on top: the hearts' next card
+        on_top = _spades_left(kings_to_threes + [1], waste=hearts, hearts_up=10)
+        away = _spades_left(kings_to_threes, waste=[1] + hearts, hearts_up=10)
+    assert rating(encode(on_top, pa), pa, 0.0, work) > rating(encode(away, pa), pa, 0.0, work)
+
+
+@pytest.mark.parametrize("game,switches,deal_numbers", [
+    ("easthaven", {"space_fill": "any", "foundation_return": True}, (533, 977)), ("westcliff-classic", {}, (905, 942))])
+def test_the_finder_wins_deals_the_search_leaves_unknown_and_they_replay(game, switches, deal_numbers):
+    """Deals the depth-first search left unknown even at 1e6 nodes (found with the finder
+    alone, experiments/benchmark_finder.py): at 3e4 the solver's finder, run after the search,
+    wins them, and the lines replay through the reference to a won position. Without
+    ``win_first`` (the plain search of the tests) the finder never runs."""
+    rules = resolve(game, **switches)
+    solver = Solver(rules, budget=30_000)
+    plain = Solver(rules, budget=30_000, win_first=False)
+    for deal in deal_numbers:
+        result = solver.solve(deal)
+        assert (result.verdict, result.decided_by) == ("won", "win finder")
+        position = reference.initial_position(rules, deals.deck(deal, 52))
+        for move in result.line:
+            position = reference.apply_move(rules, position, move)
+        assert reference.is_won(rules, position)
+        assert plain.solve(deal).verdict == "unknown"
