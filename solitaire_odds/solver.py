@@ -72,8 +72,10 @@ class Solver:
         self._ws = workspace(self.pa, table_slots or table_size(self.budget), MAX_DEPTH)
         self._gen = 0
         self._moves_seen: dict = {}
-        self._finder = WinFinder(self.pa, self.budget) if self.win_first else None
-        self._two_deck = TwoDeckSteps(self.pa, self._finder) if self.pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES else None
+        two_deck = self.pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES
+        self._finder = (WinFinder(self.pa, self.budget)
+                        if self.win_first and (two_deck or self.budget >= WinFinder.ONE_DECK_MIN_BUDGET) else None)
+        self._two_deck = TwoDeckSteps(self.pa, self._finder) if two_deck else None
 
     def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot).
@@ -129,7 +131,8 @@ class Solver:
                                self._line_of(path, length) if won else [], budget, part)
         verdict, nodes, length, part = solve_root(self.pa, search_budget, self.win_first, self.reductions, gen,
                                                   self._ws)
-        if verdict == UNKNOWN and self._two_deck is None and self._finder is not None:
+        if (verdict == UNKNOWN and self._two_deck is None and self._finder is not None
+                and budget >= WinFinder.ONE_DECK_MIN_BUDGET):
             found, rated = self._finder.find(self._ws.root, budget)
             if found >= 0:
                 return Outcome("won", int(nodes) + rated, time.perf_counter() - start,
@@ -169,6 +172,12 @@ class WinFinder:
     LOGGED_SHARE = 4
     """A beam keeps one position of every 10-30 it rates: a log of a quarter of the budget
     never fills (a full log ends the attempt)."""
+    ONE_DECK_MIN_BUDGET = 20_000
+    """Below this the finder is not run after a one-deck search: the narrowest beam (16 wide,
+    about 20 children a position) needs about 3e4 positions rated to play a game of about 100
+    moves out, and at 3e3 and 1e4 it won none of the deals the search left unknown (Easthaven
+    with spaces and returns, deals 0..29; Classic Westcliff, 0..39). The planner's solves
+    (500 nodes) stay as they were."""
 
     def __init__(self, pa: np.ndarray, budget: int):
         self.pa = pa
