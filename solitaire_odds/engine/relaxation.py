@@ -6,8 +6,8 @@ The relaxed game keeps, for the position ``s`` it starts from, only facts that n
 false:
 
 * *left*: a card has left its place in ``s``: in one of its piles, or in the waste (a
-  Westcliff stock card leaves when it is played from the waste or as it is turned; Easthaven's
-  stock cards count as left from the start);
+  Westcliff stock card leaves when it is played from the waste or as it is turned; an
+  Easthaven stock card leaves the place where its row put it);
 * *open*: a card has been the top card of a tableau pile, so it was once available to build
   on (it stays available for ever, even after it went up); every face-up card of ``s``
   counts as open from the start;
@@ -24,14 +24,22 @@ and these rules, each a loosening of a real one:
   turned one at a time, in *stages*; in stage k the first k talon cards have been turned, and
   the top one of them that has not left is free. The closure of stage k is made from that of
   stage k - 1 (anything done before the k-th card was turned stays done);
+* Easthaven's stock is dealt in rows, in stages too: in stage k the first k rows have been
+  dealt, each card on top of its pile as it was then. A pile is then the cards it has in
+  ``s`` with one stock card per row dealt on top, in order, and "the cards above" a card
+  include the stock cards dealt on its pile in those rows: a card that has not left in the
+  closure of stage k - 1 had not left in any real line when row k was dealt, so row k's card
+  lies above it. Under a run, a dealt card that has not left need only be able to lie above
+  the cards below it in one run (cards moved in may lie between);
 * a free card goes up when its foundation has reached its rank; with foundation returns
   every card that has gone up is *open* (it may come back to the tableau);
 * a free card may move onto an *open* card it builds on, or into a space where space_fill
   lets it (then it has left; and when nothing lay on it, it is *open*: it is the top card
   where it lands);
 * a card is *open* when every card above it has left; a pile all of whose cards have left
-  gives a *space*; Easthaven's stock cards are *open* (each is dealt onto a pile, on top),
-  a turned card (Westcliff) is open once it may go onto the tableau.
+  gives a *space*; Easthaven's stock cards are *open* from the stage their row is dealt in
+  (each lands on a pile's top), a turned card (Westcliff) is open once it may go onto the
+  tableau.
 
 Soundness (Westcliff family with every switch, Easthaven in both readings: one deck built down
 in alternating colours on foundations up by suit from the Ace, no reserve, no redeal). Take
@@ -42,6 +50,8 @@ in the relaxed game's closure, because every real move meets a relaxed rule's co
 the facts of a time when k talon cards have been turned are in stage k's closure (a
 turn moves on to the next stage, whose closure holds the last one's); a card played from the
 waste is its top: the talon cards turned after it have all left, so it is free in that stage;
+the facts of a time when k rows have been dealt are in stage k's closure likewise, the cards
+of the rows dealt since it last moved lying above a card that has not left;
 the card (or a run's bottom card) a real move takes from a pile has never left and has only
 cards that left above it, or is face up under a run that moves with it (a face-down card is
 never under a run, and a card face up in play but not in ``s`` was a top card, so all above
@@ -50,12 +60,14 @@ space_fill rule; a card that comes to lie on another in a run was put there whil
 was a top card, or both were face up in ``s``, so a card uncovered in a run it moved with
 builds on an open card and is open too; a foundation it goes onto has its rank reached (the relaxed foundation is at
 least as high as the real one ever was); the card uncovered by a move is open by the first
-rule on open cards; a returned card went up before; a dealt card is a stock card; a turned
-card changes no pile. A winning line puts every card up, so the last stage's closure has every
+rule on open cards; a returned card went up before; a dealt row opens its cards as the next
+stage begins; a turned card changes no pile. A winning line puts every card up, so the last stage's closure has every
 foundation complete. Hence: if that closure does not, no line wins, and LOST is sound.
 
 Without the talon's order (every stock card free from the start) the relaxed game proved 1 of
-Classic Westcliff's deals 0..1,999 lost; with it, 23.
+Classic Westcliff's deals 0..1,999 lost; with it, 23. Without the rows' order (every Easthaven
+stock card open and free from the start) it proved none of Easthaven's deals 0..1,999 lost;
+with it, 9 (King spaces).
 
 Duchess is not covered (reserve, chosen base, redeal: not argued here), nor the two-deck games.
 """
@@ -69,7 +81,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ..rules import Rules
 from .constants import (
     O_FOUND, O_PDOWN, O_SLEN, O_STOCK, O_WASTE, O_WLEN, P_ACCEPT, P_BUILDERS, P_FRETURN, P_NPILES, P_SPACE, P_STOCK,
-    SPACE_ANY, SPACE_KING, STOCK_TURN,
+    SPACE_ANY, SPACE_KING, STOCK_DEAL_ROW, STOCK_TURN,
 )
 from .core import builds_on, pcard, plen
 from .jit import inline_kernel, kernel
@@ -91,21 +103,68 @@ def _space_takes(pa, c):
 
 
 @inline_kernel
-def _free_height(s, pa, p, i, left):
-    """Is the card at height ``i`` of pile ``p`` free: everything above it has left, or it is
-    face up and the cards above it that have not left form a run on it? Returns 0 (not
-    free), 1 (free, nothing on it) or 2 (free under a run)."""
+def _pile_card(s, pa, p, h, talon):
+    """The card at height ``h`` of pile ``p`` extended by the rows dealt onto it: the pile's
+    cards in ``s``, then the stock card each row puts on it (``talon`` in dealing order)."""
     m = plen(s, pa, p)
-    k = m - 1
-    while k > i and left[pcard(s, pa, p, k)]:
+    if h < m:
+        return pcard(s, pa, p, h)
+    return talon[(h - m) * pa[P_NPILES] + p]
+
+
+@inline_kernel
+def _pile_height(s, pa, p, slen, rows):
+    """Cards in pile ``p`` once ``rows`` rows of the ``slen`` stock cards have been dealt
+    (its cards in ``s`` and one per row that reaches it; a short last row reaches the first
+    piles only)."""
+    npiles = pa[P_NPILES]
+    dealt = min(slen, rows * npiles)
+    return plen(s, pa, p) + dealt // npiles + (1 if p < dealt % npiles else 0)
+
+
+@inline_kernel
+def _in_run_below(a, b):
+    """May card ``a`` lie somewhere above card ``b`` in one run built down in alternating
+    colours (``a`` lower in rank, of the other colour exactly when the ranks differ by an
+    odd number)?"""
+    gap = b % 13 - a % 13
+    a_red = ((a // 13) == 1) | ((a // 13) == 2)
+    b_red = ((b // 13) == 1) | ((b // 13) == 2)
+    return gap >= 1 and (a_red != b_red) == (gap % 2 == 1)
+
+
+@inline_kernel
+def _free_height(s, pa, p, i, left, talon, top):
+    """Is the card at height ``i`` of pile ``p`` (extended by the rows dealt, up to height
+    ``top``) free: everything above it has left, or it is face up and the cards above it that
+    have not left can lie on it in one run? Returns 0 (not free), 1 (free, nothing on it) or
+    2 (free under a run).
+
+    The cards of ``s`` above it that have not left lie on it in order (a card leaves a pile
+    only with everything above it), so up to the highest of them they must form a run on it;
+    a dealt card that has not left lies above those, with cards moved in perhaps between, so
+    it need only be able to lie above them in the run."""
+    m = plen(s, pa, p)
+    k = top
+    while k > i and left[_pile_card(s, pa, p, k, talon)]:
         k -= 1
     if k == i:
         return 1
     if i < np.int64(s[pa[O_PDOWN] + p]):
         return 0
-    for j in range(i + 1, k + 1):
+    g = max(i, min(k, m - 1))  # the highest card of s above it that has not left
+    while g > i and left[pcard(s, pa, p, g)]:
+        g -= 1
+    for j in range(i + 1, g + 1):
         if not builds_on(pa, pcard(s, pa, p, j), pcard(s, pa, p, j - 1)):
             return 0
+    below = _pile_card(s, pa, p, g, talon)
+    for j in range(max(m, i + 1), k + 1):
+        c = _pile_card(s, pa, p, j, talon)
+        if not left[c]:
+            if not _in_run_below(c, below):
+                return 0
+            below = c
     return 2
 
 
@@ -138,8 +197,8 @@ def _enqueue_mask(queue, queued, n, mask):
     return n
 
 
-_WORK_SIZE = 9 * 52 + 4
-"""The int64 work array :func:`_relaxed_lost_in` cuts its arrays from: nine per card, four per suit."""
+_WORK_SIZE = 10 * 52 + 4
+"""The int64 work array :func:`_relaxed_lost_in` cuts its arrays from: ten per card, four per suit."""
 
 
 @njit(cache=True)
@@ -170,6 +229,7 @@ def _relaxed_lost_in(s, pa, work):
     queue = work[364:416]
     queued = work[416:468]
     up = work[468:472]
+    row_of = work[472:524]
     for c in range(52):
         left[c] = 0
         opened[c] = 0
@@ -177,6 +237,7 @@ def _relaxed_lost_in(s, pa, work):
         height[c] = 0
         root_up[c] = 0
         talon_at[c] = -1
+        row_of[c] = -1
         queued[c] = 0
     returns = pa[P_FRETURN] == 1
     space = False
@@ -203,23 +264,34 @@ def _relaxed_lost_in(s, pa, work):
     for i in range(slen):
         talon[wlen + i] = s[pa[O_STOCK] + slen - 1 - i]
     first_stage, last_stage = wlen, wlen + slen
+    rows_dealt = pa[P_STOCK] == STOCK_DEAL_ROW  # (no waste then: the talon is the stock)
     if pa[P_STOCK] == STOCK_TURN:
         for t in range(wlen + slen):
             talon_at[talon[t]] = t
-    else:
-        for t in range(wlen + slen):
-            left[talon[t]] = True  # Easthaven's dealt cards land on top of a pile: open at once
-            opened[talon[t]] = True
-        first_stage = last_stage
+    else:  # stage k: k rows dealt, each card onto its pile at the height after the row before
+        for t in range(slen):
+            c = talon[t]
+            row_of[c] = t // npiles
+            pile_of[c] = t % npiles
+            height[c] = plen(s, pa, t % npiles) + t // npiles
+        first_stage, last_stage = 0, (slen + npiles - 1) // npiles
     open_bits = U64(0)
     for c in range(52):
         if opened[c]:
             open_bits |= U64(1) << U64(c)
     n = 0
     for turned in range(first_stage, last_stage + 1):
-        waste_top = _waste_top(talon, turned, left)
+        waste_top = -1 if rows_dealt else _waste_top(talon, turned, left)
+        rows = turned if rows_dealt else 0
         if turned == first_stage:
             for c in range(52):
+                n = _enqueue(queue, queued, n, c)
+        elif rows_dealt:  # the row just dealt: each card lands on its pile's top, open
+            for t in range((turned - 1) * npiles, min(turned * npiles, slen)):
+                c = talon[t]
+                opened[c] = True
+                open_bits |= U64(1) << U64(c)
+                n = _enqueue_mask(queue, queued, n, U64(pa[P_BUILDERS + c]))
                 n = _enqueue(queue, queued, n, c)
         else:  # what the stage before closed under every rule but for the card just turned
             n = _enqueue(queue, queued, n, waste_top)
@@ -227,14 +299,16 @@ def _relaxed_lost_in(s, pa, work):
             n -= 1
             c = queue[n]
             queued[c] = False
-            if root_up[c]:
-                continue  # on its foundation in s: it comes back only by a return (then open)
+            if root_up[c] or row_of[c] >= rows:
+                continue  # on its foundation in s (it comes back only by a return, then open), or not dealt yet
             if talon_at[c] >= 0 and not left[c]:
                 if c != waste_top:
                     continue
                 free = 1
             else:
-                free = 1 if left[c] else _free_height(s, pa, pile_of[c], height[c], left)
+                p = pile_of[c]
+                free = 1 if left[c] else _free_height(s, pa, p, height[c], left, talon,
+                                                      _pile_height(s, pa, p, slen, rows) - 1)
             if free == 0:
                 continue
             gone = left[c]
@@ -258,8 +332,8 @@ def _relaxed_lost_in(s, pa, work):
                         left[c] = True
                         p = pile_of[c]
                         if p >= 0:
-                            for j in range(height[c] + 1, plen(s, pa, p)):
-                                x = pcard(s, pa, p, j)
+                            for j in range(height[c] + 1, _pile_height(s, pa, p, slen, rows)):
+                                x = _pile_card(s, pa, p, j, talon)
                                 if not left[x]:
                                     left[x] = True
                                     n = _enqueue(queue, queued, n, x)
@@ -272,7 +346,7 @@ def _relaxed_lost_in(s, pa, work):
                 p = pile_of[c]
                 if p >= 0:
                     for j in range(height[c]):
-                        n = _enqueue(queue, queued, n, pcard(s, pa, p, j))
+                        n = _enqueue(queue, queued, n, _pile_card(s, pa, p, j, talon))
                     if height[c] == 0 and not space:
                         space = True
                         for x in range(52):
