@@ -67,7 +67,7 @@ DEEPER = {
     # (solitaire_odds.deepen): where results/deciding.csv shows the steps pay for themselves
     "westcliff": (1_000_000,),                 # 1e5 -> 1e6: 0.06% -> 0.002% unknown
     "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
-    "easthaven space_fill=any foundation_return=on": (1_000_000,),  # 76% -> 1.56%, 52 ms a deal
+    "easthaven space_fill=any foundation_return=on": (1_000_000, 10_000_000),  # 76% -> 0.9% -> 0.5%, 0.16 CPU-s a deal
     "st-helena space_fill=any": (1_000_000,),  # 1e5 -> 1e6: 12.3% -> 0.6%, 0.05 CPU-s a deal
     "st-helena build_suit=any": (1_000_000,),  # 1e5 -> 1e6: 5.06% -> 1.54% unknown (10,000 deals)
     "louis build_suit=any": (1_000_000,),      # 1e5 -> 1e6: 2.55% -> 0.69% unknown (10,000 deals)
