@@ -301,6 +301,12 @@ def _bit(c):
 
 
 @inline_kernel
+def is_red(c):
+    """Is card value ``c`` a heart or a diamond (suits 1 and 2)?"""
+    return ((c // 13) == 1) | ((c // 13) == 2)
+
+
+@inline_kernel
 def wanted(s, pa):
     """The card values the foundations take next, as two bit masks: the UPPER group's (the King
     foundations, or every foundation of a one-deck game) and the LOWER group's (Ace foundations)."""

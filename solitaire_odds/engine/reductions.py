@@ -17,7 +17,7 @@ from .constants import (
     FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_REDEALS, O_WASTE, O_WLEN, O_WLIVE,
     P_FIRST_DEAL_LIMITS, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
 )
-from .core import found_next, found_top, pcard, plen, wanted
+from .core import found_next, found_top, is_red, pcard, plen, wanted
 from .jit import inline_kernel, kernel
 from .two_deck_proofs import last_round, never_freed_in
 
@@ -235,10 +235,8 @@ def safe_to_foundation(s, pa, c):
         if pa[P_FOUND_KIND] == FOUND_SUIT_UP:
             return True
         below = 12
-    red = ((c // 13) == 1) | ((c // 13) == 2)
     for sw in range(4):
-        sw_red = (sw == 1) | (sw == 2)
-        if sw_red != red and not on_foundation(s, pa, sw * 13 + below):
+        if is_red(sw * 13) != is_red(c) and not on_foundation(s, pa, sw * 13 + below):
             return False
     return True
 

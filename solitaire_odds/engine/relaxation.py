@@ -83,7 +83,7 @@ from .constants import (
     O_FOUND, O_PDOWN, O_SLEN, O_STOCK, O_WASTE, O_WLEN, P_ACCEPT, P_BUILDERS, P_FRETURN, P_NPILES, P_SPACE, P_STOCK,
     SPACE_ANY, SPACE_KING, STOCK_DEAL_ROW, STOCK_TURN,
 )
-from .core import builds_on, pcard, plen
+from .core import builds_on, is_red, pcard, plen
 from .jit import inline_kernel, kernel
 
 U64 = np.uint64
@@ -128,9 +128,7 @@ def _in_run_below(a, b):
     colours (``a`` lower in rank, of the other colour exactly when the ranks differ by an
     odd number)?"""
     gap = b % 13 - a % 13
-    a_red = ((a // 13) == 1) | ((a // 13) == 2)
-    b_red = ((b // 13) == 1) | ((b // 13) == 2)
-    return gap >= 1 and (a_red != b_red) == (gap % 2 == 1)
+    return gap >= 1 and (is_red(a) != is_red(b)) == (gap % 2 == 1)
 
 
 @inline_kernel
