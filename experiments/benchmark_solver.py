@@ -5,7 +5,7 @@ CPU-second and nodes per second, at each node budget.
     python experiments/benchmark_solver.py --games westcliff,duchess --deals 2000
 
 Runs in this one process (one core): deals per CPU-second is per core. The first deal's numba
-compilation (or cache load) is excluded by a warm-up solve.
+compilation (or cache load) is excluded by :meth:`Solver.warm_up`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ DEFAULT_GAMES = "westcliff,westcliff-classic,easthaven"
 
 def bench(rules, deals: int, first: int, budget: int) -> dict:
     solver = Solver(rules, budget=budget)
-    solver.solve(first + deals + 1)  # warm-up: load or compile the kernels
+    solver.warm_up()  # load or compile the kernels
     counts = {"won": 0, "lost": 0, "unknown": 0}
     nodes = 0
     cpu = time.process_time()

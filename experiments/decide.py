@@ -8,7 +8,7 @@ shortcuts, win finder, search).
     python experiments/decide.py --rules duchess --deals 10000 --budgets 1e5,1e6 --escalate
     python experiments/decide.py --markdown    # the CSV as the README's table
 
-One process, one core (CPU time is per core); a warm-up solve excludes numba's compile or cache
+One process, one core (CPU time is per core); Solver.warm_up excludes numba's compile or cache
 load. Every win is replayed through the reference (its time is not counted), or with
 --replay-deals N those of the first N deals. Writes
 results/deciding.csv (or --csv), replacing the rows of the rule sets, budgets and deal counts
@@ -72,7 +72,7 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
     rules = rules_of(label)
     budget = ladder[-1]
     solver = Solver(rules, budget=budget)
-    solver.solve(deals + 10_000, budget=ladder[0])  # warm-up
+    solver.warm_up()
     verdicts, parts = Counter(), Counter()
     cpu = 0.0
     for deal in range(deals):

@@ -77,6 +77,15 @@ class Solver:
                         if self.win_first and (two_deck or self.budget >= WinFinder.ONE_DECK_MIN_BUDGET) else None)
         self._two_deck = TwoDeckSteps(self.pa, self._finder) if two_deck else None
 
+    def warm_up(self) -> None:
+        """Load or compile every kernel a solve may run (the search's passes, the relaxations,
+        the win finder), so that a timing started after it measures solving only: a warm-up
+        solve alone leaves the one-deck finder, which runs only on a deal left unknown, to be
+        compiled inside the first such deal's time."""
+        self.solve(deal=0, budget=1000)
+        if self._finder is not None:
+            self._finder.find(self._ws.root, WinFinder.ONE_DECK_MIN_BUDGET)
+
     def _next_generation(self) -> np.uint64:
         """The first of GENERATIONS fresh table generations for one solve (0 marks a free slot).
         Generations are 32-bit tags: when they run out the table is wiped and they start again."""

@@ -13,7 +13,7 @@ import pytest
 from solitaire_odds import deals, reference
 from solitaire_odds.cards import make
 from solitaire_odds.engine import api
-from solitaire_odds.engine.constants import MOVE, O_FOUND, PLACE_FOUND
+from solitaire_odds.engine.constants import C_TURN_TO_PLAY, MOVE, O_FOUND, PLACE_FOUND
 from solitaire_odds.engine.reductions import (
     capabilities, is_safe_foundation_move, low_enough, returns_pointlessly, safe_foundation_play, safe_to_foundation,
 )
@@ -231,3 +231,42 @@ def test_a_card_that_could_go_up_may_still_be_needed_on_the_tableau_in_the_relax
     position.stock.remove(make(1, D))
     assert not relaxed_lost(encode(position, pa), pa)
     assert Solver(rules, budget=100_000, win_first=False, reductions=False).solve_position(position).verdict == "won"
+
+
+@pytest.mark.parametrize("game, switches, holds", [
+    ("westcliff-classic", {}, True), ("westcliff-classic", {"waste_playable": "off", "foundation_return": "on"}, True),
+    ("westcliff", {"space_fill": "king"}, True), ("easthaven", {}, False), ("duchess", {}, False),
+    ("duchess", {"redeals": 0}, False), ("st-helena", {}, False),
+])
+def test_where_turning_only_to_play_holds(game, switches, holds):
+    """A turned stock that nothing refills, and spaces that the waste does not fill (Duchess'
+    do, with or without its redeal)."""
+    assert capabilities(resolve(game, **switches))["turn_to_play"] == holds
+
+
+@pytest.mark.parametrize("game, switches", [("westcliff-classic", {}), ("westcliff", {"space_fill": "king"}),
+                                            ("westcliff-classic", {"foundation_return": "on"})])
+def test_turning_only_to_play_changes_no_verdict_with_the_stock_still_to_turn(game, switches):
+    """Positions 10-40 random moves into a deal, most of the stock still to turn: the search
+    with the turn-to-play rule and the same search without it (its flag cleared) never
+    disagree, and both decide enough positions of each kind for that to mean something. The
+    plain-search comparison in test_solver.py sees few such positions (it cannot finish them)."""
+    from test_solver import random_walk
+    rules = resolve(game, **switches)
+    with_rule = Solver(rules, budget=50_000, win_first=False)
+    without = Solver(rules, budget=50_000, win_first=False)
+    assert with_rule.pa[C_TURN_TO_PLAY] == 1
+    without.pa = without.pa.copy()  # params are cached per rule set: change a copy
+    without.pa[C_TURN_TO_PLAY] = 0
+    rng = random.Random(game + str(switches))
+    outcomes = Counter()
+    for deal in range(120):
+        start = reference.initial_position(rules, deals.deck(deal))
+        position = random_walk(rules, start, rng.randrange(10, 40), rng)
+        if not position.stock:
+            continue
+        a, b = with_rule.solve_position(position).verdict, without.solve_position(position).verdict
+        if "unknown" not in (a, b):
+            assert a == b, f"deal {deal}: {a} with the rule, {b} without"
+        outcomes[(a, b)] += 1
+    assert outcomes[("won", "won")] >= 10 and outcomes[("lost", "lost")] >= 5, dict(outcomes)

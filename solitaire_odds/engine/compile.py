@@ -64,6 +64,7 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_RELAXED_DEAD_ENDS] = flags["relaxed_dead_ends"]
     p[k.C_SHORTCUTS] = flags["shortcuts"]
     p[k.C_SAFE_OVERLAP] = flags["safe_overlap"]
+    p[k.C_TURN_TO_PLAY] = flags["turn_to_play"]
     place_offsets(p, npiles, nres, ncards, nfound)
     return p
 

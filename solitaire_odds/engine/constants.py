@@ -47,6 +47,7 @@ C_INTERCHANGEABLE_WITHOUT_STOCK = next(_slots)
 C_RELAXED_DEAD_ENDS = next(_slots)  # two_deck_proofs.never_freed ends a line
 C_SHORTCUTS = next(_slots)
 C_SAFE_OVERLAP = next(_slots)
+C_TURN_TO_PLAY = next(_slots)
 # --- offsets of the flat state (see state.py) ------------------------------------------------
 O_PLEN = next(_slots)
 O_PDOWN = next(_slots)

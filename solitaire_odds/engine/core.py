@@ -448,6 +448,29 @@ def to_foundations(out, n, c, src, groups, upper, lower):
     return n
 
 
+@inline_kernel
+def _waste_moves(s, pa, out, n, upper, lower, tops, spaces, first_space_only):
+    """The moves of the waste's top card, where it is playable."""
+    wlen = np.int64(s[pa[O_WLEN]])
+    if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
+        c = np.int64(s[pa[O_WASTE] + wlen - 1])
+        n = to_foundations(out, n, c, PLACE_WASTE, UPPER | LOWER, upper, lower)
+        n = _to_piles(s, pa, out, n, c, PLACE_WASTE, 1, tops, spaces, first_space_only)
+    return n
+
+
+@inline_kernel
+def turned_moves(s, pa, out, first_space_only):
+    """The moves the search lists at a position reached by a turn where reductions.turn_to_play
+    holds: the waste top's, then another turn; as :func:`generate` lists them, without the rest."""
+    upper, lower = wanted(s, pa)
+    tops, spaces = tableau_tops(s, pa)
+    n = _waste_moves(s, pa, out, 0, upper, lower, tops, spaces, first_space_only)
+    if s[pa[O_SLEN]] > 0:
+        n = _add(out, n, TURN, 0, 0, 0)
+    return n
+
+
 @kernel
 def generate(s, pa, out, first_space_only):
     """Write the legal moves into ``out`` (rows [kind, src, dst, n]); return their count. With
@@ -494,12 +517,8 @@ def generate(s, pa, out, first_space_only):
             c = pcard(s, pa, r, m - 1)
             n = to_foundations(out, n, c, r, both, upper, lower)
             n = _to_piles(s, pa, out, n, c, r, 1, tops, spaces, first_space_only)
-    # waste
+    n = _waste_moves(s, pa, out, n, upper, lower, tops, spaces, first_space_only)
     wlen = np.int64(s[pa[O_WLEN]])
-    if wlen > 0 and (pa[P_WASTE_PLAYABLE] == 1 or s[pa[O_WLIVE]] == 1):
-        c = np.int64(s[pa[O_WASTE] + wlen - 1])
-        n = to_foundations(out, n, c, PLACE_WASTE, both, upper, lower)
-        n = _to_piles(s, pa, out, n, c, PLACE_WASTE, 1, tops, spaces, first_space_only)
     slen = np.int64(s[pa[O_SLEN]])
     # a stock card straight into a space (reserve and waste empty)
     if pa[P_SPACE] == SPACE_RESERVE_THEN_WASTE and slen > 0 and wlen == 0 and spaces > 0:

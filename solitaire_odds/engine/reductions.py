@@ -203,13 +203,50 @@ def safe_overlap(rules: Rules) -> bool:
             and rules["stock"] == "none" and rules["reserve_fans"] == 0)
 
 
+def turn_to_play(rules: Rules) -> bool:
+    """A stock card is turned only to be played: after a turn the search lists only another
+    turn or a move of the waste's top card (to a foundation, a pile or a space), and it keeps
+    a *turned* position (one reached by a turn) out of its table and its node count.
+
+    Holds with a turned stock that nothing refills (no redeal of the waste), where what a
+    tableau or foundation move may do depends on neither the stock nor the waste (not in
+    Duchess, whose spaces are filled from the waste or the stock). Then a turn and such a
+    move commute: the turn needs only a card in the stock, the other move reads and changes
+    neither stock nor waste, so either order is legal and both end in the same position.
+
+    No win is lost. Take any winning line L. Every card turned is played from the waste later
+    (a win puts every card up), so each run of turns in L is followed, sooner or later, by a
+    move of the waste's top. Move each run of turns rightwards, past the moves between it and
+    that waste move, to just before it: the line stays legal, ends in the same position, and
+    has the same moves other than turns in the same order, at positions with the same tableau
+    and foundations. So it keeps the form the other reductions' arguments give a winning line
+    (they look at tableau moves, returns and foundation plays, and at the tableau and the
+    foundations), and a safe foundation play, which the search makes first, is never a turn.
+    Every turn in it is followed by a turn or a waste move: it is a line of this search.
+
+    Turned positions need no table. Let T be turned and P the last position before T's run of
+    turns that is not: T is P with the cards turned since put on the waste. Could another
+    position Q, not turned, with a stock between P's and T's, reach T by turns alone? The
+    line to Q has a turn (its stock is shorter than the root's), and after its last turn
+    comes a move that is not a turn (Q is not turned), so a waste move: the card that turn
+    showed, which P had in its stock, left the waste and is missing from Q's waste and from
+    T's. So T has one way in, from one P that the table lets the search expand once (or again
+    after its entry was replaced: time only), and no line meets T twice (turns only shorten
+    the stock). Leaving T out of the table only stops it being found again, which cannot
+    happen: the search stays complete. A turn is counted with the move it leads to, as in
+    Bjarnason, Fern and Tadepalli's K+ Klondike, where a stock card's move includes its turns.
+    """
+    return (rules["stock"] == "turn" and (rules["redeals"] == 0 or rules["redeal_kind"] == "none")
+            and rules["space_fill"] != "reserve-then-waste")
+
+
 def capabilities(rules: Rules) -> dict:
     return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
             "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
             "relaxed_dead_ends": relaxed_dead_ends(rules), "shortcuts": shortcuts(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules),
-            "safe_overlap": safe_overlap(rules)}
+            "safe_overlap": safe_overlap(rules), "turn_to_play": turn_to_play(rules)}
 
 
 # --- the per-position tests ------------------------------------------------------------------

@@ -12,8 +12,9 @@ One kernel, :func:`search`, serves every game. Its verdicts:
 
 Reductions (``mode`` bits), each applied only where :mod:`.reductions` says it holds:
 
-* SOUND: safe foundation moves, pointless-move pruning and dead ends, proven in
-  :mod:`.reductions`, so a LOST under them is a LOST of the plain search.
+* SOUND: safe foundation moves, pointless-move pruning, dead ends and turning the stock only
+  to play (turned positions kept out of the table), proven in :mod:`.reductions`, so a LOST
+  under them is a LOST of the plain search.
 * WIN_FIRST: a heuristic dominance (partial runs only when they free a foundation card), used
   only in a first pass that may answer WON; any other outcome is re-searched without it.
 * SHORTCUTS (and DEAL_FIRST): the unsound shortcuts of :mod:`.shortcuts` (every foundation move
@@ -31,10 +32,12 @@ from collections import namedtuple
 import numpy as np
 
 from .constants import (
-    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_SHORTCUTS, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
+    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
     O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
-from .core import H_SIZE, U_SIZE, do_move, generate, init_hash, is_won, pcard, position_key, undo_move, wanted
+from .core import (
+    H_SIZE, U_SIZE, do_move, generate, init_hash, is_won, pcard, position_key, turned_moves, undo_move, wanted,
+)
 from .jit import inline_kernel, kernel
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_keys, shortcut_order
@@ -129,8 +132,21 @@ def interchangeable_now(s, pa):
 
 
 @inline_kernel
-def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
-    """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows.
+def turned_to_play(pa, mode, kind):
+    """Does a move of ``kind`` lead to a *turned* position, where only turns and moves of the
+    waste's top are listed (reductions.turn_to_play)? A turned position has one way in: the
+    turns since the last position that was not turned, which the table records (see
+    reductions.turn_to_play). So it is neither recorded in the table nor counted as a node:
+    a turn and the moves after it act as one move of a stock card, as in Bjarnason, Fern and
+    Tadepalli's K+ Klondike. Classic Westcliff's deal 3 is proven lost with 7,201 positions
+    recorded; 24,156 when turned ones were recorded too."""
+    return (kind == TURN) & ((mode & SOUND) != 0) & (pa[C_TURN_TO_PLAY] == 1)
+
+
+@inline_kernel
+def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn):
+    """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows;
+    with ``after_turn`` (turned_to_play), only turns and moves of the waste's top.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts).
     Works in the workspace arrays ``tmp``, ``rating``, ``counts`` and ``relax``. Inlined into
     the search's loop at its one place of expansion (:func:`search`)."""
@@ -146,7 +162,7 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt):
             out[0, 3] = 1
             return 1
     interchangeable = sound & interchangeable_now(s, pa)
-    n = generate(s, pa, tmp, interchangeable)
+    n = turned_moves(s, pa, tmp, interchangeable) if after_turn else generate(s, pa, tmp, interchangeable)
     # a whole pile with no face-down card into a space: pointless where piles are
     # interchangeable, and cut by the shortcut pass anywhere
     no_pile_swaps = interchangeable | ((mode & SHORTCUTS) != 0)
@@ -219,10 +235,13 @@ def _window_mask(tt, budget):
     return np.uint64(min(window, tt.shape[0]) - 1)
 
 
+MET, NOT_RECORDED = -1, -2  # _tt_insert's answers other than a slot
+
+
 @inline_kernel
 def _tt_insert(h1, h2, tt, mask, gen):
-    """Record a position met on the current line: its slot, or -1 when it is already recorded
-    in this generation (-2: not recorded, see below).
+    """Record a position met on the current line: its slot, or MET when it is already recorded
+    in this generation (NOT_RECORDED: see below).
 
     Open addressing over 16 slots of the window ``mask`` (:func:`_window_mask`); a slot's key
     halves and tag (generation, and whether the position is on the current line) lie side by
@@ -240,11 +259,11 @@ def _tt_insert(h1, h2, tt, mask, gen):
             victim = k
             break
         if tt[k, 0] == h1 and tt[k, 1] == h2:
-            return -1
+            return MET
         if victim < 0 and (tag & ON_LINE) == 0:
             victim = k
     if victim < 0:
-        return -2
+        return NOT_RECORDED
     tt[victim, 0] = h1
     tt[victim, 1] = h2
     tt[victim, 2] = gen | ON_LINE
@@ -278,7 +297,9 @@ def _key(s, pa, H, mode):
 @inline_kernel
 def _expand(s, pa, mode, ws, depth, salt):
     """Fill ``ws.moves[depth]`` with the moves to try at ``s``; return their count."""
-    n = ordered_moves(s, pa, mode, ws.moves[depth], ws.tmp, ws.rating, ws.counts, ws.relax, _depth_salt(salt, depth))
+    after_turn = depth > 0 and turned_to_play(pa, mode, ws.moves[depth - 1, ws.idx[depth - 1] - 1, 0])
+    n = ordered_moves(s, pa, mode, ws.moves[depth], ws.tmp, ws.rating, ws.counts, ws.relax, _depth_salt(salt, depth),
+                      after_turn)
     if (mode & SHORTCUTS) != 0:
         n = shortcut_order(s, pa, ws.moves[depth], n, (mode & DEAL_FIRST) != 0)
     return n
@@ -320,12 +341,17 @@ def search(pa, budget, mode, gen, ws, salt):
                     for k in range(4):
                         ws.path[d, k] = moves[d, idx[d] - 1, k]
                 return WON, nodes, depth + 1
-            h1, h2 = _key(s, pa, H, mode)
-            slot = _tt_insert(h1, h2, ws.tt, mask, gen)
-            if slot != -1:  # a position not met before in this search
-                nodes += 1
-                if nodes >= budget:
-                    return UNKNOWN, nodes, 0
+            turned = turned_to_play(pa, mode, mv[0])
+            if turned:
+                slot = NOT_RECORDED
+            else:
+                h1, h2 = _key(s, pa, H, mode)
+                slot = _tt_insert(h1, h2, ws.tt, mask, gen)
+            if slot != MET:  # a position not met before in this search
+                if not turned:
+                    nodes += 1
+                    if nodes >= budget:
+                        return UNKNOWN, nodes, 0
                 if depth + 1 < maxdepth:
                     depth += 1
                     ws.slot[depth] = slot
