@@ -234,7 +234,7 @@ def turn_to_play(rules: Rules) -> bool:
     after its entry was replaced: time only), and no line meets T twice (turns only shorten
     the stock). Leaving T out of the table only stops it being found again, which cannot
     happen: the search stays complete. A turn is counted with the move it leads to, as in
-    Bjarnason, Fern and Tadepalli's K+ Klondike, where a stock card's move includes its turns.
+    Bjarnason, Tadepalli and Fern's K+ Klondike, where a stock card's move includes its turns.
     """
     return (rules["stock"] == "turn" and (rules["redeals"] == 0 or rules["redeal_kind"] == "none")
             and rules["space_fill"] != "reserve-then-waste")

@@ -137,8 +137,8 @@ def turned_to_play(pa, mode, kind):
     waste's top are listed (reductions.turn_to_play)? A turned position has one way in: the
     turns since the last position that was not turned, which the table records (see
     reductions.turn_to_play). So it is neither recorded in the table nor counted as a node:
-    a turn and the moves after it act as one move of a stock card, as in Bjarnason, Fern and
-    Tadepalli's K+ Klondike. Classic Westcliff's deal 3 is proven lost with 7,201 positions
+    a turn and the moves after it act as one move of a stock card, as in Bjarnason, Tadepalli
+    and Fern's K+ Klondike. Classic Westcliff's deal 3 is proven lost with 7,201 positions
     recorded; 24,156 when turned ones were recorded too."""
     return (kind == TURN) & ((mode & SOUND) != 0) & (pa[C_TURN_TO_PLAY] == 1)
 
