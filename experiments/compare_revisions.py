@@ -58,13 +58,12 @@ def serve(commands, replies) -> None:
 
     setup = json.loads(commands.readline())
     solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"])
-    solver.solve(setup["warmup"])
-    # the one-deck win finder runs only on a deal left unknown: compile it now (revisions from
-    # before Solver.warm_up have it as _finder, or have none)
     if hasattr(solver, "warm_up"):
         solver.warm_up()
-    elif getattr(solver, "_finder", None) is not None:
-        solver._finder.find(solver._ws.root, 20_000)
+    else:  # a revision from before Solver.warm_up: one solve, then the one-deck finder where it has one
+        solver.solve(setup["warmup"])
+        if getattr(solver, "_finder", None) is not None:
+            solver._finder.find(solver._ws.root, 20_000)
     replies.write(json.dumps({"package": solitaire_odds.__file__}) + "\n")
     replies.flush()
     for line in commands:

@@ -32,8 +32,8 @@ from collections import namedtuple
 import numpy as np
 
 from .constants import (
-    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST, DEAL, MAX_MOVES, MOVE,
-    O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
+    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST,
+    DEAL, MAX_MOVES, MOVE, O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
     H_SIZE, U_SIZE, do_move, generate, init_hash, is_won, pcard, position_key, turned_moves, undo_move, wanted,
