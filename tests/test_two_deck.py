@@ -11,10 +11,10 @@ from test_solver import reference_search, two_deck_endgame
 
 from solitaire_odds import deals, reference
 from solitaire_odds.engine import api
-from solitaire_odds.engine.constants import PLACE_FOUND, REDEAL
+from solitaire_odds.engine.constants import MOVE, P_NPILES, PLACE_FOUND, REDEAL
 from solitaire_odds.engine.reductions import capabilities, safe_foundation_play
 from solitaire_odds.engine.state import encode
-from solitaire_odds.engine.two_deck_proofs import never_freed
+from solitaire_odds.engine.two_deck_proofs import NO_PILE, WORK_SIZE, applies, moved_onto, never_freed, never_freed_in
 from solitaire_odds.engine.winfinder import rating
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
@@ -106,6 +106,43 @@ def test_relaxation_decides_fresh_box_kite_deals_and_the_search_agrees():
             assert verdict != "won"
             confirmed += verdict == "lost"
     assert proven >= 3 and confirmed >= 1, (proven, confirmed)
+
+
+def _random_play(pa, deal, rng, moves=400):
+    """(position, move, position after it) along a random line of play from ``deal``'s first
+    deal, redealing now and then."""
+    s = api.first_state(pa, deals.deck(deal, 104))
+    for _ in range(moves):
+        rows = api.legal_rows(s, pa)
+        if len(rows) == 0:
+            return
+        redeals = [row for row in rows if row[0] == REDEAL]
+        others = [row for row in rows if row[0] != REDEAL] or redeals
+        row = redeals[0] if redeals and rng.random() < 0.05 else others[rng.integers(len(others))]
+        before = s.copy()
+        api.play_row(s, pa, row)
+        yield before, row, s
+
+
+@pytest.mark.parametrize("game,switches,redeals", SETTINGS)
+def test_the_relaxation_started_from_an_unproven_parent_gives_the_full_answer(game, switches, redeals):
+    """After a card moves from pile to pile out of a position the relaxation does not prove
+    lost, stopping once that card can leave again (two_deck_proofs, ``onto``) answers as the
+    full fixpoint does, on children it proves lost and on the rest."""
+    pa = api.params(resolve(game, **switches))
+    work = np.zeros(WORK_SIZE, np.int64)
+    rng = np.random.default_rng(7)
+    answers = Counter()
+    for deal in range(30):
+        for before, row, after in _random_play(pa, deal, rng):
+            onto = moved_onto(pa, row)
+            if onto == NO_PILE or not applies(before, pa) or never_freed(before, pa):
+                continue
+            assert onto == row[2] and row[0] == MOVE and row[1] < pa[P_NPILES]
+            full = bool(never_freed(after, pa))
+            assert bool(never_freed_in(after, pa, work, onto)) == full, f"deal {deal}: full fixpoint {full}"
+            answers[full] += 1
+    assert answers[False] >= 30 and answers[True] >= 5, dict(answers)
 
 
 def _key_after_redeal(position, pa):

@@ -316,13 +316,14 @@ def dead_card_in_waste(s, pa):
 
 
 @kernel
-def dead_end(s, pa, work):
+def dead_end(s, pa, work, onto):
     """No win remains below ``s``, by a sound test that holds for these rules: a dead waste
     card (:func:`dead_waste`) or the two-deck relaxation (:func:`relaxed_dead_ends`), worked out
-    in ``work`` (two_deck_proofs.WORK_SIZE int64)."""
+    in ``work`` (two_deck_proofs.WORK_SIZE int64); ``onto`` as for
+    :func:`~.two_deck_proofs.never_freed_in`."""
     if dead_card_in_waste(s, pa):
         return True
-    return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed_in(s, pa, work)
+    return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed_in(s, pa, work, onto)
 
 
 @inline_kernel

@@ -41,7 +41,7 @@ from .core import (
 from .jit import inline_kernel, kernel
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_keys, shortcut_order
-from .two_deck_proofs import WORK_SIZE
+from .two_deck_proofs import NO_PILE, WORK_SIZE, moved_onto
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
@@ -144,15 +144,17 @@ def turned_to_play(pa, mode, kind):
 
 
 @inline_kernel
-def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn):
+def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn, onto):
     """The moves the search tries at ``s``, best first, after the reductions ``mode`` allows;
-    with ``after_turn`` (turned_to_play), only turns and moves of the waste's top.
+    with ``after_turn`` (turned_to_play), only turns and moves of the waste's top. ``onto``
+    (two_deck_proofs.moved_onto of the move that led here, or NO_PILE) lets the dead-end test
+    stop early: the position before was expanded, so not proven lost.
     A non-zero ``salt`` rotates the order of the moves inside each priority class (restarts).
     Works in the workspace arrays ``tmp``, ``rating``, ``counts`` and ``relax``. Inlined into
     the search's loop at its one place of expansion (:func:`search`)."""
     sound = (mode & SOUND) != 0
     if sound:
-        if dead_end(s, pa, relax):
+        if dead_end(s, pa, relax, onto):
             return 0
         src, dst = safe_foundation_play(s, pa)
         if src >= 0:
@@ -297,9 +299,14 @@ def _key(s, pa, H, mode):
 @inline_kernel
 def _expand(s, pa, mode, ws, depth, salt):
     """Fill ``ws.moves[depth]`` with the moves to try at ``s``; return their count."""
-    after_turn = depth > 0 and turned_to_play(pa, mode, ws.moves[depth - 1, ws.idx[depth - 1] - 1, 0])
+    after_turn = False
+    onto = NO_PILE
+    if depth > 0:
+        last = ws.moves[depth - 1, ws.idx[depth - 1] - 1]
+        after_turn = turned_to_play(pa, mode, last[0])
+        onto = moved_onto(pa, last)
     n = ordered_moves(s, pa, mode, ws.moves[depth], ws.tmp, ws.rating, ws.counts, ws.relax, _depth_salt(salt, depth),
-                      after_turn)
+                      after_turn, onto)
     if (mode & SHORTCUTS) != 0:
         n = shortcut_order(s, pa, ws.moves[depth], n, (mode & DEAL_FIRST) != 0)
     return n

@@ -40,6 +40,18 @@ of a real line satisfies the rules' premises at its time, by induction along the
 least fixpoint contains it. A win needs every pile emptied and every foundation complete; if
 some ``reach[p]`` stays >= 0, or some ``low_hi < 12`` or ``up_lo > 0``, the position is lost.
 The first-deal foundation restriction is ignored (another relaxation).
+
+A child of a position the relaxation does not prove lost, reached by moving one card ``x``
+from pile p onto pile q, needs only part of the work (:func:`moved_onto`): once the child's
+relaxation shows that ``x`` can leave q again, it is not proven lost either, and
+:func:`never_freed_in` stops there. At that point the child's facts include all the parent's
+starting facts: the same foundation ranges, every top card of the parent (``x``, the card
+``x`` covers, which is q's top once ``x`` leaves, and the others), and every pile at least as
+far along (p is one card shorter, q back where it was). The rules are monotone, so the child's
+fixpoint then contains the parent's, which empties every pile and completes every foundation.
+The answer is the one the full fixpoint gives, only sooner: on the children of unproven
+positions met by random play (St. Helena, Louis and Box Kite, six readings), in 37-53% of the
+time the full fixpoint takes.
 """
 
 from __future__ import annotations
@@ -51,6 +63,7 @@ from .constants import (
     BUILD_UP_OR_DOWN,
     FOUND_KINGS_AND_ACES,
     MAX_PLACES,
+    MOVE,
     O_FOUND,
     O_OPENING,
     O_REDEALS,
@@ -92,19 +105,32 @@ def last_round(s, pa):
 
 WORK_SIZE = 16 + MAX_PLACES
 """Length of the int64 work array :func:`never_freed_in` needs."""
+NO_PILE = -1  # no last move onto a pile to start from (:func:`moved_onto`)
 
 
 @njit(cache=True)
 def never_freed(s, pa):
     """True when the relaxation proves the position lost (see the module docstring): some pile
     can never be emptied. False when it proves nothing, or does not apply."""
-    return never_freed_in(s, pa, np.zeros(WORK_SIZE, np.int64))
+    return never_freed_in(s, pa, np.zeros(WORK_SIZE, np.int64), NO_PILE)
+
+
+@inline_kernel
+def moved_onto(pa, mv):
+    """The pile move ``mv`` put one card on, where it moved that card from another pile (see
+    the module docstring); else NO_PILE."""
+    npiles = pa[P_NPILES]
+    if mv[0] == MOVE and mv[1] < npiles and mv[2] < npiles:
+        return np.int64(mv[2])
+    return NO_PILE
 
 
 @kernel
-def never_freed_in(s, pa, work):
+def never_freed_in(s, pa, work, onto):
     """:func:`never_freed` in the caller's ``work`` array (WORK_SIZE int64), for kernels that
-    may not allocate (the search's)."""
+    may not allocate (the search's). ``onto``: NO_PILE, or the pile the last move put a card
+    on (:func:`moved_onto`) where the position before that move was not proven lost; then
+    the answer is False as soon as that card can leave again (module docstring)."""
     if not applies(s, pa):
         return False
     npiles = pa[P_NPILES]
@@ -155,6 +181,8 @@ def never_freed_in(s, pa, work):
                 if not _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
                     break
                 reach[p] -= 1
+                if p == onto:
+                    return False  # the parent's starting facts are all in: see the docstring
                 changed = True
                 if reach[p] >= 0:
                     top |= U64(1) << U64(pcard(s, pa, p, reach[p]))
