@@ -60,10 +60,15 @@ def serve(commands, replies) -> None:
     solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"])
     if hasattr(solver, "warm_up"):
         solver.warm_up()
-    else:  # a revision from before Solver.warm_up: one solve, then the one-deck finder where it has one
-        solver.solve(setup["warmup"])
-        if getattr(solver, "_finder", None) is not None:
-            solver._finder.find(solver._ws.root, 20_000)
+    elif getattr(solver, "_finder", None) is not None:  # before Solver.warm_up: the one-deck finder
+        solver._finder.find(solver._ws.root, 20_000)
+    # Solves of deals outside the measured ones until one ran the search: a revision's warm_up
+    # (or none) may leave it to compile inside the first timed deal where a root relaxation
+    # decided the warm-up deal (Box Kite's deal 0).
+    for deal in range(setup["warmup"], setup["warmup"] + 20):
+        result = solver.solve(deal)
+        if result.verdict == "unknown" or getattr(result, "decided_by", "search") not in ("relaxation", "win finder"):
+            break
     replies.write(json.dumps({"package": solitaire_odds.__file__}) + "\n")
     replies.flush()
     for line in commands:

@@ -79,10 +79,12 @@ class Solver:
 
     def warm_up(self) -> None:
         """Load or compile every kernel a solve may run (the search's passes, the relaxations,
-        the win finder), so that a timing started after it measures solving only: a warm-up
-        solve alone leaves the one-deck finder, which runs only on a deal left unknown, to be
-        compiled inside the first such deal's time."""
+        the win finder), so that a timing started after it measures solving only. A warm-up
+        solve alone may stop before the search (Box Kite's deal 0 is proven lost by the
+        relaxation at its root) and leaves the one-deck finder, which runs only on a deal left
+        unknown, to be compiled inside the first such deal's time."""
         self.solve(deal=0, budget=1000)
+        solve_root(self.pa, 1000, self.win_first, self.reductions, self._next_generation(), self._ws)
         if self._finder is not None:
             self._finder.find(self._ws.root, WinFinder.ONE_DECK_MIN_BUDGET)
 
