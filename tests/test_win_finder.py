@@ -1,5 +1,6 @@
-"""The win finder in the one-deck games: its rating reads every place a card can lie, and the
-solver gives it the deals its search leaves unknown, whose wins replay through the reference."""
+"""The win finder in the one-deck games: its rating reads every place a card can lie, the next
+beam takes each position's best few children first, and the solver gives it the deals its
+search leaves unknown, whose wins replay through the reference."""
 
 import numpy as np
 import pytest
@@ -7,7 +8,7 @@ import pytest
 from solitaire_odds import deals, reference
 from solitaire_odds.engine import api
 from solitaire_odds.engine.state import encode
-from solitaire_odds.engine.winfinder import rating
+from solitaire_odds.engine.winfinder import PER_PARENT, _spread_out, rating
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
@@ -37,12 +38,30 @@ def test_a_card_the_foundation_needs_rates_lower_out_of_reach_than_on_top_of_a_p
     assert rating(encode(on_top, pa), pa, 0.0, work) > rating(encode(away, pa), pa, 0.0, work)
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_each_beam_position_offers_its_best_children_before_any_other_fourth(seed):
+    """Random ratings and parents: the candidates come out as every parent's best PER_PARENT in
+    rating order, then all the others in rating order, each candidate once."""
+    rng = np.random.default_rng(seed)
+    nbeam, ncand = 7, 60
+    parents = rng.integers(0, nbeam, ncand)
+    order = np.argsort(-rng.random(ncand))
+    spread = np.full(ncand, -1, np.int64)
+    n = _spread_out(order, ncand, parents, nbeam, spread, np.zeros(nbeam, np.int64))
+    rank_in_parent = {c: list(order[parents[order] == parents[c]]).index(c) for c in order}
+    front = [c for c in order if rank_in_parent[c] < PER_PARENT]
+    back = [c for c in order if rank_in_parent[c] >= PER_PARENT]
+    assert n == ncand
+    assert list(spread) == front + back
+    assert 0 < len(back) < ncand
+
+
 @pytest.mark.parametrize("game,switches,deal_numbers", [
-    ("easthaven", {"space_fill": "any", "foundation_return": True}, (533, 977)), ("westcliff-classic", {}, (905, 942))])
+    ("easthaven", {"space_fill": "any", "foundation_return": True}, (977, 47)), ("westcliff-classic", {}, (942, 348))])
 def test_the_finder_wins_deals_the_search_leaves_unknown_and_they_replay(game, switches, deal_numbers):
-    """Deals the depth-first search left unknown even at 1e6 nodes (found with the finder
-    alone, experiments/benchmark_finder.py): at 3e4 the solver's finder, run after the search,
-    wins them, and the lines replay through the reference to a won position. Without
+    """Deals the plain depth-first search leaves unknown even at 1e6 nodes (one kept from an
+    earlier choice, and the first of deals 0..999 whose solve at 3e4 the finder decides and
+    the plain search at 1e6 does not): at 3e4 the solver's finder, run after the search, wins them, and the lines replay through the reference to a won position. Without
     ``win_first`` (the plain search of the tests) the finder never runs."""
     rules = resolve(game, **switches)
     solver = Solver(rules, budget=30_000)
