@@ -8,8 +8,8 @@ shortcuts, win finder, search).
     python experiments/decide.py --rules duchess --deals 10000 --budgets 1e5,1e6 --escalate
     python experiments/decide.py --markdown    # the CSV as the README's table
 
-One process, one core (CPU time is per core); Solver.warm_up excludes numba's compile or cache
-load. Every win is replayed through the reference (its time is not counted), or with
+One process by default, or --workers N processes; CPU time is per core, summed over the deals;
+Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the reference (its time is not counted), or with
 --replay-deals N those of the first N deals. Writes
 results/deciding.csv (or --csv), replacing the rows of the rule sets, budgets and deal counts
 measured and keeping the others, so rule sets can be measured in separate processes. With
@@ -21,9 +21,12 @@ steps) counts the CPU time of every step.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import subprocess
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
 import pandas as pd
@@ -65,27 +68,51 @@ def column(verdict: str, part: str) -> str:
     return f"{verdict}_by_{part.replace(' ', '_').replace('-', '_')}"
 
 
-def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None) -> dict:
-    """One row of the table: deals 0..deals-1, each solved at the budgets of ``ladder`` in turn
-    until one decides it; the wins among the first ``replayed`` deals (all when None) replayed
-    through the reference."""
-    rules = rules_of(label)
-    budget = ladder[-1]
-    solver = Solver(rules, budget=budget)
-    solver.warm_up()
-    verdicts, parts = Counter(), Counter()
-    cpu = 0.0
-    for deal in range(deals):
+CHUNK = 10
+"""Deals per task with --workers: small, so that two workers finish together even where a few
+deals take a hundred times the mean."""
+
+_solvers: dict = {}
+
+
+def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | None) -> list[tuple]:
+    """(verdict, decided_by, CPU-s) of each deal of ``deals``, solved at the budgets of ``ladder``
+    in turn until one decides it; the wins among the first ``replayed`` deals (all when None)
+    replayed through the reference. One solver per process and rule set, warmed up once."""
+    key = (label, ladder[-1])
+    if key not in _solvers:
+        _solvers[key] = Solver(rules_of(label), budget=ladder[-1])
+        _solvers[key].warm_up()
+    solver, rules = _solvers[key], _solvers[key].rules
+    answers = []
+    for deal in deals:
         start = time.process_time()
         for step in ladder:
             result = solver.solve(deal, budget=step)
             if result.verdict != "unknown":
                 break
-        cpu += time.process_time() - start
-        verdicts[result.verdict] += 1
-        parts[(result.verdict, result.decided_by)] += 1
+        answers.append((result.verdict, result.decided_by, time.process_time() - start))
         if result.verdict == "won" and (replayed is None or deal < replayed):
             check_win(rules, deal, result.line, label)
+    return answers
+
+
+def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1) -> dict:
+    """One row of the table: deals 0..deals-1 (in chunks over ``workers`` processes), each solved
+    as :func:`solve_chunk` says. A deal's verdict depends only on the deal and the ladder, so
+    the row is the same for any number of workers."""
+    chunks = [range(first, min(first + CHUNK, deals)) for first in range(0, deals, CHUNK)]
+    if workers == 1:
+        answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed)]
+    else:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed))
+                       for a in part]
+    verdicts = Counter(verdict for verdict, _, _ in answers)
+    parts = Counter((verdict, part) for verdict, part, _ in answers)
+    cpu = sum(seconds for _, _, seconds in answers)
+    rules = rules_of(label)
+    budget = ladder[-1]
     won, lost, unknown = verdicts["won"], verdicts["lost"], verdicts["unknown"]
     low, high = wilson(won, deals)
     row = {"rules": rules.label(), "budget": budget, "deals": deals, "won": won, "lost": lost, "unknown": unknown,
@@ -140,6 +167,8 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, default=Path("results/deciding.csv"))
     parser.add_argument("--replay-deals", type=int, default=None, metavar="N",
                         help="replay only the wins among the first N deals (the reference takes ~40 ms a win)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes (default 1; the numbers are the same for any count)")
     parser.add_argument("--markdown", action="store_true",
                         help="only print the CSV as the README's table (each rule set's largest measurement)")
     args = parser.parse_args()
@@ -151,7 +180,7 @@ def main() -> None:
     ladders = [budgets] if args.escalate else [[b] for b in budgets]
     for label in args.rules.split(","):
         for ladder in ladders:
-            row = measure(label, args.deals, ladder, args.replay_deals)
+            row = measure(label, args.deals, ladder, args.replay_deals, args.workers)
             rows.append(row)
             by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
             print(f"{row['rules']} at {row['ladder']}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "
