@@ -9,8 +9,8 @@ shortcuts, win finder, search).
     python experiments/decide.py --markdown    # the CSV as the README's table
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
-Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the reference (its time is not counted), or with
---replay-deals N those of the first N deals. Writes
+Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
+reference (its time is not counted), or with --replay-deals N those of the first N deals. Writes
 results/deciding.csv (or --csv), replacing the rows of the rule sets, budgets and deal counts
 measured and keeping the others, so rule sets can be measured in separate processes. With
 --escalate the budgets are one ladder, as runs use them: a deal still unknown at one budget is
@@ -21,17 +21,17 @@ steps) counts the CPU time of every step.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import subprocess
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 from pathlib import Path
 
 import pandas as pd
 from common import check_win, rules_of
 
+from solitaire_odds.counts import InputError, parse_count
+from solitaire_odds.runs import process_pool
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
 
@@ -72,18 +72,24 @@ CHUNK = 10
 """Deals per task with --workers: small, so that two workers finish together even where a few
 deals take a hundred times the mean."""
 
-_solvers: dict = {}
+_cached: tuple = (None, None)
+"""(rule set and budget, its warmed-up solver) of this process's last chunk."""
 
 
 def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | None) -> list[tuple]:
     """(verdict, decided_by, CPU-s) of each deal of ``deals``, solved at the budgets of ``ladder``
     in turn until one decides it; the wins among the first ``replayed`` deals (all when None)
-    replayed through the reference. One solver per process and rule set, warmed up once."""
+    replayed through the reference. A process keeps the solver of its last rule set and budget,
+    warmed up once; only one, as a solver's table takes up to 1.5 GB."""
+    global _cached
     key = (label, ladder[-1])
-    if key not in _solvers:
-        _solvers[key] = Solver(rules_of(label), budget=ladder[-1])
-        _solvers[key].warm_up()
-    solver, rules = _solvers[key], _solvers[key].rules
+    if _cached[0] != key:
+        _cached = (None, None)  # free the old table before allocating the new one
+        solver = Solver(rules_of(label), budget=ladder[-1])
+        solver.warm_up()
+        _cached = (key, solver)
+    solver = _cached[1]
+    rules = solver.rules
     answers = []
     for deal in deals:
         start = time.process_time()
@@ -97,6 +103,14 @@ def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | Non
     return answers
 
 
+def worker_count(text: str) -> int:
+    """--workers as a count of at least 1; argparse turns a bad one into a usage error (exit 2)."""
+    try:
+        return parse_count(text, "--workers")
+    except InputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1) -> dict:
     """One row of the table: deals 0..deals-1 (in chunks over ``workers`` processes), each solved
     as :func:`solve_chunk` says. A deal's verdict depends only on the deal and the ladder, so
@@ -105,7 +119,7 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
     if workers == 1:
         answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed)]
     else:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with process_pool(workers, after="rerun the command") as (pool, _):
             answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed))
                        for a in part]
     verdicts = Counter(verdict for verdict, _, _ in answers)
@@ -167,7 +181,7 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, default=Path("results/deciding.csv"))
     parser.add_argument("--replay-deals", type=int, default=None, metavar="N",
                         help="replay only the wins among the first N deals (the reference takes ~40 ms a win)")
-    parser.add_argument("--workers", type=int, default=1,
+    parser.add_argument("--workers", type=worker_count, default=1,
                         help="worker processes (default 1; the numbers are the same for any count)")
     parser.add_argument("--markdown", action="store_true",
                         help="only print the CSV as the README's table (each rule set's largest measurement)")

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
-sys.path.insert(0, str(EXPERIMENTS))  # decide imports common, and spawned workers import decide
+sys.path.insert(0, str(EXPERIMENTS))  # decide imports common
 decide = importlib.import_module("decide")
 
 
