@@ -25,6 +25,8 @@ def _compiled(rules: Rules) -> np.ndarray:
     nfound = 8 if rules["foundations"] == "kings-and-aces" else 4
     if npiles + nres > k.MAX_PLACES:
         raise ValueError(f"at most {k.MAX_PLACES} piles and reserve fans")
+    if ncards >= k.MAX_CARDS:
+        raise ValueError(f"at most {k.MAX_CARDS - 1} cards")
     p[k.P_NPILES], p[k.P_NRES], p[k.P_FAN_SIZE] = npiles, nres, rules["fan_size"]
     p[k.P_NCARDS], p[k.P_NFOUND], p[k.P_CAP] = ncards, nfound, ncards
     p[k.P_DEAL_PATTERN] = k.DEAL_PATTERN[rules["pattern"]]

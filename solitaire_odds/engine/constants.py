@@ -64,6 +64,7 @@ O_WLIVE = next(_slots)
 S_SIZE = next(_slots)
 # --- per pile: bit UPPER / LOWER set when its top card may go to that foundation group ------
 MAX_PLACES = 60                 # tableau piles plus reserve fans
+MAX_CARDS = 128                 # a pack's size limit: core's hash values cover heights 0..127
 P_PILE_FOUND = next(_slots)
 # --- per card value 0..51: the bit mask of the card values it may be built on (the building rule)
 P_ACCEPT = P_PILE_FOUND + MAX_PLACES
