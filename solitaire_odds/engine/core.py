@@ -105,10 +105,8 @@ def _zobrist_table() -> np.ndarray:
     by 11-32% on five games (medians of three alternating runs of experiments/benchmark_solver.py,
     deals 0..199 at 1e5: Classic Westcliff 1.32, Easthaven 1.13, Duchess 1.19, St. Helena 1.11,
     Louis 1.17; same verdicts)."""
-    z = np.arange(1, 6 * MAX_CARDS * Z_VALUES * 2 + 1, dtype=np.uint64) * U64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
-    return (z ^ (z >> U64(31))).reshape(-1, 2)
+    count = (Z_FOUND + 1) * MAX_CARDS * Z_VALUES * 2
+    return mix.py_func(np.arange(1, count + 1, dtype=np.uint64) * U64(0x9E3779B97F4A7C15)).reshape(-1, 2)
 
 
 ZOBRIST = _zobrist_table()
