@@ -57,7 +57,8 @@ def serve(commands, replies) -> None:
     from solitaire_odds.solver import Solver
 
     setup = json.loads(commands.readline())
-    solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"])
+    solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"],
+                    win_first=not setup["search_only"])
     if hasattr(solver, "warm_up"):
         solver.warm_up()
     elif getattr(solver, "_finder", None) is not None:  # before Solver.warm_up: the one-deck finder
@@ -239,6 +240,9 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--budget", default="1e5", help="solver node budget (default 1e5)")
     parser.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--csv", type=Path, help="write the per-deal rows to this CSV file")
+    parser.add_argument("--search-only", action="store_true",
+                        help="both revisions without their heuristic passes (win_first=False): the "
+                             "sound search alone, so nodes/s compares the same kind of node")
     args = parser.parse_args()
     try:
         args.games = list(GAMES) if args.games == "all" else args.games.split(",")
@@ -258,7 +262,8 @@ def main() -> int:
     args = parse_arguments()
     commit = commit_of(args.against)
     print(f"old: {args.against} = {commit[:12]};  new: {CHECKOUT} at {describe_checkout()}")
-    print(f"budget {args.budget:,}, settings {args.settings or 'default'}, CPU seconds per "
+    print(f"budget {args.budget:,}, settings {args.settings or 'default'}, "
+          f"{'sound search only, ' if args.search_only else ''}CPU seconds per "
           f"worker; ratio = new / old; ?->dec: old unknown, new decided; dec->?: the reverse")
     print(HEADER, flush=True)
     speedups = {"nodes/s": [], "deals/s": []}
@@ -270,7 +275,8 @@ def main() -> int:
         for game in args.games:
             n = args.deals or DEFAULT_DEALS.get(game, OTHER_GAMES_DEALS)
             deals = list(range(args.first, args.first + n))
-            setup = {"settings": args.settings, "budget": args.budget, "warmup": args.first + n}
+            setup = {"settings": args.settings, "budget": args.budget, "warmup": args.first + n,
+                     "search_only": args.search_only}
             results = run_game(game, deals, setup, trees, caches, scratch)
             row = compare(deals, results["old"], results["new"])
             print(format_row(game, n, row), flush=True)
