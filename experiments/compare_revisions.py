@@ -58,7 +58,7 @@ def serve(commands, replies) -> None:
 
     setup = json.loads(commands.readline())
     solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"],
-                    win_first=not setup["search_only"])
+                    win_first=not (setup["search_only"] or setup["plain"]), reductions=not setup["plain"])
     if hasattr(solver, "warm_up"):
         solver.warm_up()
     elif getattr(solver, "_finder", None) is not None:  # before Solver.warm_up: the one-deck finder
@@ -243,6 +243,9 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--search-only", action="store_true",
                         help="both revisions without their heuristic passes (win_first=False): the "
                              "sound search alone, so nodes/s compares the same kind of node")
+    parser.add_argument("--plain", action="store_true",
+                        help="both revisions' plain search (no heuristic passes, no reductions): the "
+                             "engine's own speed, without the per-node work each reduction adds")
     args = parser.parse_args()
     try:
         args.games = list(GAMES) if args.games == "all" else args.games.split(",")
@@ -263,7 +266,7 @@ def main() -> int:
     commit = commit_of(args.against)
     print(f"old: {args.against} = {commit[:12]};  new: {CHECKOUT} at {describe_checkout()}")
     print(f"budget {args.budget:,}, settings {args.settings or 'default'}, "
-          f"{'sound search only, ' if args.search_only else ''}CPU seconds per "
+          f"{'plain search, ' if args.plain else 'sound search only, ' if args.search_only else ''}CPU seconds per "
           f"worker; ratio = new / old; ?->dec: old unknown, new decided; dec->?: the reverse")
     print(HEADER, flush=True)
     speedups = {"nodes/s": [], "deals/s": []}
@@ -276,7 +279,7 @@ def main() -> int:
             n = args.deals or DEFAULT_DEALS.get(game, OTHER_GAMES_DEALS)
             deals = list(range(args.first, args.first + n))
             setup = {"settings": args.settings, "budget": args.budget, "warmup": args.first + n,
-                     "search_only": args.search_only}
+                     "search_only": args.search_only, "plain": args.plain}
             results = run_game(game, deals, setup, trees, caches, scratch)
             row = compare(deals, results["old"], results["new"])
             print(format_row(game, n, row), flush=True)

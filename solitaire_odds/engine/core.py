@@ -36,18 +36,18 @@ from .jit import inline_kernel, kernel
 
 U64 = np.uint64
 
-# --- the hash workspace H (uint64): two halves per pile, then stock, waste, foundations, pile sum
-H_STOCK = 2 * MAX_PLACES
-H_WASTE = H_STOCK + 2
-H_FOUND = H_STOCK + 4
-H_PSUM = H_STOCK + 6
-H_PSUM_FREE = H_STOCK + 8  # the pile sum with group salts only (kept where C_INTERCHANGEABLE_WITHOUT_STOCK)
-H_SIZE = H_STOCK + 10
+# --- the hash workspace H (uint64), two halves per value: stock, waste, foundations, the pile
+# sum; then per pile its hash and its part of the pile sum (so a move subtracts a pile's old
+# part without mixing it again). A position's hashes fill the first hash_words(pa) words.
+H_STOCK, H_WASTE, H_FOUND, H_PSUM = 0, 2, 4, 6
+H_PILES = 8
+H_PILE_WORDS = 4
+H_SIZE = H_PILES + H_PILE_WORDS * MAX_PLACES
 # regions of the per-card values
 Z_PILE, Z_DOWN, Z_STOCK, Z_WASTE, Z_FOUND = 1, 2, 3, 4, 5
 # --- the undo record of one move (uint64)
-U_FLAGS, U_PSUM1, U_PSUM2, U_WLIVE, U_COUNT, U_PSUM_FREE1, U_PSUM_FREE2 = 0, 1, 2, 3, 4, 5, 6
-U_SIZE = 8
+U_FLAGS, U_WLIVE, U_COUNT, U_PSUM, U_SRC_PART, U_DST_PART = 0, 1, 2, 3, 5, 7  # the last three: pairs
+U_SIZE = 9
 F_TURNED, F_BASE_SET, F_REFILL, F_RESTORE = 1, 2, 4, 8
 
 # ------------------------------------------------------------------------------------------
@@ -122,60 +122,90 @@ def _zob(H, slot, region, i, c):
 
 
 @inline_kernel
-def _group_salt(pa, p):
-    """Pile ``p``'s group: tableau (0) or reserve (1)."""
-    return U64(1) if p >= pa[P_NPILES] else U64(0)
+def _pile_slot(p):
+    """Where pile ``p``'s hash is in H; its part of the pile sum follows it."""
+    return H_PILES + H_PILE_WORDS * p
 
 
 @inline_kernel
-def _sum_toggle(H, p, at, salt, sign):
-    """Add (sign 1) or take away (sign -1) pile ``p``'s mixed hash, salted, at H[at:at+2]."""
-    salt = salt * U64(0xA0761D6478BD642F)
-    a = mix(H[2 * p] + salt)
-    b = mix(H[2 * p + 1] ^ salt)
-    if sign > 0:
-        H[at] += a
-        H[at + 1] += b
-    else:
-        H[at] -= a
-        H[at + 1] -= b
+def hash_words(pa):
+    """How many leading words of H hold a position's hashes (what a copy of them needs)."""
+    return H_PILES + H_PILE_WORDS * (pa[P_NPILES] + pa[P_NRES])
 
 
 @inline_kernel
-def _psum_toggle(s, pa, H, p, sign):
-    """Add or take away pile ``p``'s part of the key sum: salted by the pile's number, or only
-    by its group where piles are interchangeable; and, once the stock is empty where piles
-    become interchangeable then, of the order-free sum (0 while the stock lasts: the key does
-    not read it, and keeping it would double the cost of every move; see :func:`_free_sum`)."""
-    if pa[C_INTERCHANGEABLE_PILES] == 1:
-        _sum_toggle(H, p, H_PSUM, _group_salt(pa, p), sign)
-    else:
-        _sum_toggle(H, p, H_PSUM, U64(p + 2), sign)
-        if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0:
-            _sum_toggle(H, p, H_PSUM_FREE, _group_salt(pa, p), sign)
+def interchangeable_now(s, pa):
+    """Are the piles interchangeable at ``s`` (always, or once the stock is empty)?"""
+    return (pa[C_INTERCHANGEABLE_PILES] == 1) | ((pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1) & (s[pa[O_SLEN]] == 0))
 
 
 @inline_kernel
-def _free_sum(pa, H):
-    """The order-free pile sum from the piles' hashes, when a dealt row has just emptied the
-    stock (the only move that empties it where piles become interchangeable without it)."""
-    H[H_PSUM_FREE] = U64(0)
-    H[H_PSUM_FREE + 1] = U64(0)
+def _salt(s, pa, p):
+    """Pile ``p``'s salt in the pile sum: its number, or only its group (tableau 0, reserve 1)
+    where piles are interchangeable, always or, where the deal order stops mattering with the
+    stock, once the stock is empty (then a dealt row that empties it rebuilds the sum, see
+    :func:`_rebuild_pile_sum`)."""
+    if interchangeable_now(s, pa):
+        return U64(1) if p >= pa[P_NPILES] else U64(0)
+    return U64(p + 2)
+
+
+@inline_kernel
+def _part_out(H, p):
+    """Take pile ``p``'s part (kept beside its hash) out of the pile sum."""
+    at = _pile_slot(p) + 2
+    H[H_PSUM] -= H[at]
+    H[H_PSUM + 1] -= H[at + 1]
+
+
+@inline_kernel
+def _part_in(s, pa, H, p):
+    """Mix pile ``p``'s hash with its salt into its part, keep the part, add it to the sum:
+    mixing makes the sum of parts a hash of the set of piles where salts are shared."""
+    at = _pile_slot(p)
+    salt = _salt(s, pa, p) * U64(0xA0761D6478BD642F)
+    a = mix(H[at] + salt)
+    b = mix(H[at + 1] ^ salt)
+    H[at + 2] = a
+    H[at + 3] = b
+    H[H_PSUM] += a
+    H[H_PSUM + 1] += b
+
+
+@inline_kernel
+def _rebuild_pile_sum(s, pa, H):
+    """Every pile's part and the pile sum afresh from the piles' hashes."""
+    H[H_PSUM] = U64(0)
+    H[H_PSUM + 1] = U64(0)
     for p in range(pa[P_NPILES] + pa[P_NRES]):
-        _sum_toggle(H, p, H_PSUM_FREE, _group_salt(pa, p), 1)
+        _part_in(s, pa, H, p)
+
+
+@inline_kernel
+def _save_part(H, p, undo, at):
+    q = _pile_slot(p) + 2
+    undo[at] = H[q]
+    undo[at + 1] = H[q + 1]
+
+
+@inline_kernel
+def _restore_part(H, p, undo, at):
+    q = _pile_slot(p) + 2
+    H[q] = undo[at]
+    H[q + 1] = undo[at + 1]
 
 
 @kernel
 def init_hash(s, pa, H):
     """Compute every part of H from scratch (at a root, and after a move that rebuilds the
     tableau)."""
-    for i in range(H_SIZE):
+    for i in range(hash_words(pa)):
         H[i] = U64(0)
     for p in range(pa[P_NPILES] + pa[P_NRES]):
         for i in range(plen(s, pa, p)):
-            _zob(H, 2 * p, Z_PILE, i, pcard(s, pa, p, i))
-        _zob(H, 2 * p, Z_DOWN, s[pa[O_PDOWN] + p], 0)
-        _psum_toggle(s, pa, H, p, 1)
+            _zob(H, _pile_slot(p), Z_PILE, i, pcard(s, pa, p, i))
+        _zob(H, _pile_slot(p), Z_DOWN, s[pa[O_PDOWN] + p], 0)
+    _rebuild_pile_sum(s, pa, H)
     for i in range(s[pa[O_SLEN]]):
         _zob(H, H_STOCK, Z_STOCK, i, s[pa[O_STOCK] + i])
     for i in range(s[pa[O_WLEN]]):
@@ -189,11 +219,8 @@ def position_key(s, pa, H):
     """The 128-bit key (two uint64) of ``s``, whose hashes H are up to date."""
     word = (U64(s[pa[O_REDEALS]]) | (U64(s[pa[O_BASE]]) << U64(8)) | (U64(s[pa[O_OPENING]]) << U64(16))
             | (U64(s[pa[O_WLIVE]]) << U64(24)))
-    at = H_PSUM
-    if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0:
-        at = H_PSUM_FREE
-    k1 = H[at] ^ H[H_STOCK] ^ H[H_WASTE] ^ H[H_FOUND] ^ mix(word + U64(0x8EBC6AF09C88C6E3))
-    k2 = H[at + 1] ^ H[H_STOCK + 1] ^ H[H_WASTE + 1] ^ H[H_FOUND + 1] ^ mix(word ^ U64(0x589965CC75374CC3))
+    k1 = H[H_PSUM] ^ H[H_STOCK] ^ H[H_WASTE] ^ H[H_FOUND] ^ mix(word + U64(0x8EBC6AF09C88C6E3))
+    k2 = H[H_PSUM + 1] ^ H[H_STOCK + 1] ^ H[H_WASTE + 1] ^ H[H_FOUND + 1] ^ mix(word ^ U64(0x589965CC75374CC3))
     return k1, k2
 
 
@@ -211,19 +238,19 @@ def state_key(s, pa, H):
 
 @inline_kernel
 def _push(s, pa, H, p, c):
-    _stack_push(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], 2 * p, Z_PILE, c)
+    _stack_push(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], _pile_slot(p), Z_PILE, c)
 
 
 @inline_kernel
 def _pop(s, pa, H, p):
-    return _stack_pop(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], 2 * p, Z_PILE)
+    return _stack_pop(s, H, pa[O_PLEN] + p, pa[O_PCARDS] + p * pa[P_CAP], _pile_slot(p), Z_PILE)
 
 
 @inline_kernel
 def _set_down(s, pa, H, p, d):
-    _zob(H, 2 * p, Z_DOWN, s[pa[O_PDOWN] + p], 0)
+    _zob(H, _pile_slot(p), Z_DOWN, s[pa[O_PDOWN] + p], 0)
     s[pa[O_PDOWN] + p] = d
-    _zob(H, 2 * p, Z_DOWN, d, 0)
+    _zob(H, _pile_slot(p), Z_DOWN, d, 0)
 
 
 @inline_kernel
@@ -638,19 +665,19 @@ def do_move(s, pa, H, mv, undo, save, scratch):
     kind = mv[0]
     npiles = pa[P_NPILES]
     flags = 0
-    undo[U_PSUM1] = H[H_PSUM]
-    undo[U_PSUM2] = H[H_PSUM + 1]
-    undo[U_PSUM_FREE1] = H[H_PSUM_FREE]
-    undo[U_PSUM_FREE2] = H[H_PSUM_FREE + 1]
+    undo[U_PSUM] = H[H_PSUM]
+    undo[U_PSUM + 1] = H[H_PSUM + 1]
     undo[U_WLIVE] = s[pa[O_WLIVE]]
     live = 0
     if kind == MOVE:
         src = np.int64(mv[1])
         dst = np.int64(mv[2])
         if src < PLACE_WASTE:
-            _psum_toggle(s, pa, H, src, -1)
+            _save_part(H, src, undo, U_SRC_PART)
+            _part_out(H, src)
         if dst < PLACE_WASTE:
-            _psum_toggle(s, pa, H, dst, -1)
+            _save_part(H, dst, undo, U_DST_PART)
+            _part_out(H, dst)
         if src < PLACE_WASTE and dst < PLACE_WASTE:  # pile to pile: a run of k cards
             k = np.int64(mv[3])
             m = plen(s, pa, src)
@@ -672,21 +699,21 @@ def do_move(s, pa, H, mv, undo, save, scratch):
             if s[pa[O_OPENING]] == 1 and src < npiles and m == 0 and s[pa[O_SLEN]] > 0:
                 _push(s, pa, H, src, _stock_pop(s, pa, H))  # the opening: an emptied pile refills at once
                 flags |= F_REFILL
-            _psum_toggle(s, pa, H, src, 1)
+            _part_in(s, pa, H, src)
         if dst < PLACE_WASTE:
-            _psum_toggle(s, pa, H, dst, 1)
+            _part_in(s, pa, H, dst)
     elif kind == TURN:
         _waste_push(s, pa, H, _stock_pop(s, pa, H))
         live = 1 - pa[P_WASTE_PLAYABLE]
     elif kind == DEAL and s[pa[O_OPENING]] == 0:  # a row: one card onto each pile in turn
         count = min(npiles, np.int64(s[pa[O_SLEN]]))
         for p in range(count):
-            _psum_toggle(s, pa, H, p, -1)
+            _part_out(H, p)
             _push(s, pa, H, p, _stock_pop(s, pa, H))
-            _psum_toggle(s, pa, H, p, 1)
+            _part_in(s, pa, H, p)
         undo[U_COUNT] = count
         if pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0:
-            _free_sum(pa, H)
+            _rebuild_pile_sum(s, pa, H)  # the salts change: piles are interchangeable from now on
     elif kind == REDEAL and pa[P_REDEAL_KIND] == REDEAL_WASTE:
         w = np.int64(s[pa[O_WLEN]])
         for i in range(w):
@@ -750,19 +777,23 @@ def undo_move(s, pa, H, mv, undo, save):
                 _found_add(s, pa, H, src - PLACE_FOUND, 1)
             else:
                 _put_card(s, pa, H, src, c)
+        if src < PLACE_WASTE:
+            _restore_part(H, src, undo, U_SRC_PART)
+        if dst < PLACE_WASTE:
+            _restore_part(H, dst, undo, U_DST_PART)
     elif kind == TURN:
         _stock_push(s, pa, H, _waste_pop(s, pa, H))
     elif kind == DEAL:
         for p in range(np.int64(undo[U_COUNT]) - 1, -1, -1):
             _stock_push(s, pa, H, _pop(s, pa, H, p))
+        _rebuild_pile_sum(s, pa, H)  # rare: the parts of the dealt piles (and, if salts changed, all)
+        return
     else:
         for i in range(np.int64(undo[U_COUNT])):
             _waste_push(s, pa, H, _stock_pop(s, pa, H))
         s[pa[O_REDEALS]] -= 1
-    H[H_PSUM] = undo[U_PSUM1]
-    H[H_PSUM + 1] = undo[U_PSUM2]
-    H[H_PSUM_FREE] = undo[U_PSUM_FREE1]
-    H[H_PSUM_FREE + 1] = undo[U_PSUM_FREE2]
+    H[H_PSUM] = undo[U_PSUM]
+    H[H_PSUM + 1] = undo[U_PSUM + 1]
 
 
 # ------------------------------------------------------------------------------------------

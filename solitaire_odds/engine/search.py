@@ -32,11 +32,12 @@ from collections import namedtuple
 import numpy as np
 
 from .constants import (
-    C_INTERCHANGEABLE_PILES, C_INTERCHANGEABLE_WITHOUT_STOCK, C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST,
-    DEAL, MAX_MOVES, MOVE, O_PDOWN, O_PLEN, O_SLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
+    C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST,
+    DEAL, MAX_MOVES, MOVE, O_PDOWN, O_PLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
-    H_SIZE, U_SIZE, do_move, generate, init_hash, is_won, pcard, position_key, turned_moves, undo_move, wanted,
+    H_SIZE, U_SIZE, do_move, generate, init_hash, interchangeable_now, is_won, pcard, position_key, turned_moves,
+    undo_move, wanted,
 )
 from .jit import inline_kernel, kernel
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
@@ -123,12 +124,6 @@ def _priority(s, pa, mv):
         if down > 0 and m - mv[3] == down:
             return 2
     return 3
-
-
-@inline_kernel
-def interchangeable_now(s, pa):
-    """Are the piles interchangeable at ``s`` (always, or once the stock is empty)?"""
-    return (pa[C_INTERCHANGEABLE_PILES] == 1) | ((pa[C_INTERCHANGEABLE_WITHOUT_STOCK] == 1) & (s[pa[O_SLEN]] == 0))
 
 
 @inline_kernel

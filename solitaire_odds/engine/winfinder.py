@@ -57,6 +57,7 @@ from .core import (
     U_SIZE,
     do_move,
     found_next,
+    hash_words,
     is_won,
     legal_moves,
     mix,
@@ -87,7 +88,7 @@ FinderSpace = namedtuple("FinderSpace", [
     "mbuf",                 # (nodes * 4, 4) int16: the moves of every logged node
     "seen", "tmp", "H", "undo", "save", "scratch", "auto", "path",
     "depth",                # (52,) int64: rating's work array
-    "hb", "hb_next",        # (width, H_SIZE) uint64: each beam position's hashes (core.init_hash)
+    "hb", "hb_next",        # (width, core.hash_words) uint64: each beam position's hashes (core.init_hash)
     "relax",                # (two_deck_proofs.WORK_SIZE,) int64: the relaxation's work array
     "spread", "per_parent",  # (width * CANDIDATES_PER_POSITION,), (width,) int64: _spread_out's buffers
 ])
@@ -102,6 +103,7 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
     """Buffers for beams up to ``width`` wide and ``max_nodes`` logged positions; the seen
     table holds at least ``max_nodes`` positions (a full table only lets repeats into the beam)."""
     size, ncand = int(pa[S_SIZE]), width * CANDIDATES_PER_POSITION
+    words = hash_words.py_func(pa)  # a beam position's hashes: only the words its piles use
     seen_slots = 1 << 19
     while seen_slots < max_nodes:
         seen_slots <<= 1
@@ -116,8 +118,8 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
         H=np.zeros(H_SIZE, np.uint64), undo=np.zeros((MAX_AUTO + 2, U_SIZE), np.uint64),
         save=np.zeros((MAX_AUTO + 2, size), np.uint8), scratch=np.zeros(int(pa[S_SIZE]), np.uint8),
         auto=np.zeros((MAX_AUTO + 1, 4), np.int16), path=np.zeros((max_depth, 4), np.int16),
-        depth=np.zeros(52, np.int64), hb=np.zeros((width, H_SIZE), np.uint64),
-        hb_next=np.zeros((width, H_SIZE), np.uint64), relax=np.zeros(WORK_SIZE, np.int64),
+        depth=np.zeros(52, np.int64), hb=np.zeros((width, words), np.uint64),
+        hb_next=np.zeros((width, words), np.uint64), relax=np.zeros(WORK_SIZE, np.int64),
         spread=np.zeros(ncand, np.int64), per_parent=np.zeros(width, np.int64),
     )
 
