@@ -71,7 +71,7 @@ from .core import (
 )
 from .jit import inline_kernel, kernel
 from .reductions import dead_end, safe_foundation_play
-from .two_deck_proofs import NO_PILE, WORK_SIZE
+from .two_deck_proofs import NO_PILE, WORK_SIZE, moved_onto
 
 MAX_AUTO = 112     # foundation plays after one move (more than the cards in play)
 LOOKAHEAD = 3      # next cards of each foundation the rating looks at
@@ -370,7 +370,10 @@ def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_
         do_move(t_state, pa, t_hash, cand_move[c], undo[0], save[0], scratch)
         k = _autoplay(t_state, pa, t_hash, auto, undo, save, scratch)
         h1, h2 = position_key(t_state, pa, t_hash)
-        if not _seen_insert(seen, h1, h2, gen) or dead_end(t_state, pa, relax, NO_PILE):
+        # a child one pile move away from its parent (which passed this test) needs only the
+        # dead-end test's shorter form (two_deck_proofs.moved_onto)
+        onto = moved_onto(pa, cand_move[c]) if k == 0 else NO_PILE
+        if not _seen_insert(seen, h1, h2, gen) or dead_end(t_state, pa, relax, onto):
             continue
         if nlog >= parent.shape[0] or mused + k + 1 > mbuf.shape[0]:
             return taken, nlog, mused, STEP_LOG_FULL
