@@ -226,7 +226,8 @@ def test_the_overlap_rule_plays_up_only_where_the_foundations_overlap_in_the_las
 def test_the_win_finder_gets_the_budget_where_a_redeal_remains():
     """With a redeal left only wins can be found, and the beam finds more of them per node: it
     gets the whole budget and the search a tenth; in the last round (Box Kite, or St. Helena
-    after its redeals) the search, which can prove losses there, keeps the whole budget."""
+    after its redeals) the search, which can prove losses there, keeps the whole budget.
+    Without a finder (``win_first`` off) the search gets the whole budget everywhere."""
     st_helena = Solver(resolve("st-helena"), budget=10_000)
     first = api.first_state(st_helena.pa, deals.deck(3, 104))
     assert st_helena._two_deck.shares(first, 10_000) == (10_000, 1_000)
@@ -234,6 +235,9 @@ def test_the_win_finder_gets_the_budget_where_a_redeal_remains():
     assert st_helena._two_deck.shares(last, 10_000) == (5_000, 10_000)
     box_kite = Solver(resolve("box-kite"), budget=10_000)
     assert box_kite._two_deck.shares(api.first_state(box_kite.pa, deals.deck(3, 104)), 10_000) == (5_000, 10_000)
+    plain = Solver(resolve("st-helena"), budget=10_000, win_first=False)
+    assert plain._two_deck.shares(first, 10_000) == (0, 10_000)  # no finder: the search gets all
+    assert plain.solve(3).nodes == 10_000
 
 
 def test_the_win_finder_rates_a_redeal_left_above_any_progress():
