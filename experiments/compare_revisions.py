@@ -57,8 +57,7 @@ def serve(commands, replies) -> None:
     from solitaire_odds.solver import Solver
 
     setup = json.loads(commands.readline())
-    solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"],
-                    win_first=not (setup["search_only"] or setup["plain"]), reductions=not setup["plain"])
+    solver = Solver(resolve(setup["game"], **setup["settings"]), budget=setup["budget"], **setup["passes"])
     if hasattr(solver, "warm_up"):
         solver.warm_up()
     elif getattr(solver, "_finder", None) is not None:  # before Solver.warm_up: the one-deck finder
@@ -269,6 +268,7 @@ def main() -> int:
           f"{'plain search, ' if args.plain else 'sound search only, ' if args.search_only else ''}CPU seconds per "
           f"worker; ratio = new / old; ?->dec: old unknown, new decided; dec->?: the reverse")
     print(HEADER, flush=True)
+    passes = {"win_first": not (args.search_only or args.plain), "reductions": not args.plain}
     speedups = {"nodes/s": [], "deals/s": []}
     csv_rows, conflicts = [], 0
     with tempfile.TemporaryDirectory(prefix="compare-revisions-") as scratch:
@@ -279,7 +279,7 @@ def main() -> int:
             n = args.deals or DEFAULT_DEALS.get(game, OTHER_GAMES_DEALS)
             deals = list(range(args.first, args.first + n))
             setup = {"settings": args.settings, "budget": args.budget, "warmup": args.first + n,
-                     "search_only": args.search_only, "plain": args.plain}
+                     "passes": passes}
             results = run_game(game, deals, setup, trees, caches, scratch)
             row = compare(deals, results["old"], results["new"])
             print(format_row(game, n, row), flush=True)

@@ -29,19 +29,18 @@ def test_compare_counts_conflicts_and_changes_of_decision():
     assert row["new"]["deals/s"] / row["old"]["deals/s"] == pytest.approx(6 / 2.5)
 
 
-@pytest.mark.parametrize("search_only,plain,solver_options", [
-    (False, False, {}), (True, False, {"win_first": False}),
-    (False, True, {"win_first": False, "reductions": False})])
-def test_worker_protocol_answers_each_deal_as_the_solver_does(search_only, plain, solver_options):
-    """Each mode's worker solves as a solver with the matching passes does."""
-    setup = {"game": "westcliff", "settings": {}, "budget": 1000, "warmup": 99, "search_only": search_only,
-             "plain": plain}
+@pytest.mark.parametrize("passes", [
+    {"win_first": True, "reductions": True}, {"win_first": False, "reductions": True},
+    {"win_first": False, "reductions": False}])
+def test_worker_protocol_answers_each_deal_as_the_solver_does(passes):
+    """The worker solves as a solver with the passes it is given does."""
+    setup = {"game": "westcliff", "settings": {}, "budget": 1000, "warmup": 99, "passes": passes}
     commands = io.StringIO(json.dumps(setup) + "\n" + json.dumps([3, 4]) + "\n" + json.dumps([5]) + "\n")
     replies = io.StringIO()
     compare_revisions.serve(commands, replies)
     ready, first, second = (json.loads(line) for line in replies.getvalue().splitlines())
     assert Path(ready["package"]).name == "__init__.py"
-    solver = Solver(resolve("westcliff"), budget=1000, **solver_options)
+    solver = Solver(resolve("westcliff"), budget=1000, **passes)
     expected = [solver.solve(deal) for deal in (3, 4, 5)]
     assert [[v, n] for v, n, _ in first + second] == [[r.verdict, r.nodes] for r in expected]
     assert all(cpu >= 0 for _, _, cpu in first + second)
@@ -51,7 +50,7 @@ def test_worker_that_cannot_import_its_tree_fails_with_its_last_error_line(tmp_p
     package = tmp_path / "tree" / "solitaire_odds"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("raise ImportError('this tree is broken on purpose')\n")
-    setup = {"game": "westcliff", "settings": {}, "budget": 1000, "warmup": 0, "search_only": False,
-             "plain": False}
+    setup = {"game": "westcliff", "settings": {}, "budget": 1000, "warmup": 0,
+             "passes": {"win_first": True, "reductions": True}}
     with pytest.raises(compare_revisions.WorkerError, match="old worker .* broken on purpose"):
         compare_revisions.Worker("old", tmp_path / "tree", tmp_path / "numba", setup, tmp_path)
