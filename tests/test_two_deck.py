@@ -99,7 +99,7 @@ def test_relaxation_decides_fresh_box_kite_deals_and_the_search_agrees():
     too wherever that search finishes (and some are proven at all)."""
     rules = resolve("box-kite")
     pa = api.params(rules)
-    plain = Solver(rules, budget=30_000, win_first=False, reductions=False)
+    plain = Solver(rules, budget=300_000, win_first=False, reductions=False)
     proven = confirmed = 0
     for deal in range(40):
         state = api.first_state(pa, deals.deck(deal, 104))
