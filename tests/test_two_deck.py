@@ -15,10 +15,10 @@ from solitaire_odds.engine.constants import MOVE, P_NPILES, PLACE_FOUND, REDEAL
 from solitaire_odds.engine.reductions import capabilities, safe_foundation_play
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import NO_PILE, WORK_SIZE, applies, moved_onto, never_freed, never_freed_in
-from solitaire_odds.engine.winfinder import rating
+from solitaire_odds.engine.winfinder import beam_search, rating
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
-from solitaire_odds.solver import Solver
+from solitaire_odds.solver import Solver, WinFinder
 
 PYSOL_BOX_KITE = {"build_suit": "any", "wrap": True, "foundation_transfer": True}
 SETTINGS = [("box-kite", {}, 0), ("box-kite", PYSOL_BOX_KITE, 0), ("st-helena", {}, 2),
@@ -248,3 +248,21 @@ def test_the_win_finder_rates_a_redeal_left_above_any_progress():
     first = api.first_state(pa, deals.deck(3, 104))
     near_win = encode(_clubs_endgame(12, 12, 12, redeals_used=1), pa)
     assert rating(first, pa, 0.0, depth) > rating(near_win, pa, 0.0, depth)
+
+
+def test_the_win_finder_tries_each_width_greedy_then_keeping_cards_back():
+    """St. Helena's deal 4 opens with two moves (the 9 and 8 of spades change places) and a
+    redeal. A beam that plays up every card that fits dies out within a few hundred positions,
+    every line a dead end; the finder's attempts that make only the sound rule's foundation
+    plays win it, and the line replays through the reference."""
+    rules = resolve("st-helena")
+    finder = WinFinder(api.params(rules), 3_000_000)
+    root = api.first_state(finder.pa, deals.deck(4, 104))
+    length, nodes = beam_search(root, finder.pa, 4096, 3_000_000, 0, np.uint64(1), finder.fs, True)
+    assert length == -1 and nodes < 1_000
+    length, nodes = finder.find(root, 3_000_000)
+    assert length > 0
+    position = reference.initial_position(rules, deals.deck(4, 104))
+    for row in finder.fs.path[:length]:
+        position = reference.apply_move(rules, position, api.move_tuple(row, finder.pa))
+    assert reference.is_won(rules, position)

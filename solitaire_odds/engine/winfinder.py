@@ -2,19 +2,20 @@
 
 It never proves anything lost: it only looks for a winning line, which the caller replays like
 every other win. Each step expands every position of the beam by every legal move, follows
-each move by foundation plays (in the St. Helena family every one that fits, greedily, a
-heuristic; in the one-deck games only those the search's sound rule plays at once,
-reductions.safe_foundation_play, so that a card stays where a later move may need it), rates
-the result and keeps the best ``width`` positions not met before in this attempt and not a
-dead end by the sound tests of :func:`.reductions.dead_end` (in the St. Helena family greedy
-foundation play otherwise fills the beam with dead ends: one pile left and nowhere to park its
-cards), taking each beam position's best few children before any other child
+each move by foundation plays (only those the search's sound rule plays at once,
+reductions.safe_foundation_play, so that a card stays where a later move may need it; in the
+St. Helena family every other attempt plays every one that fits, greedily: see
+:func:`find_win`), rates the result and keeps the best ``width`` positions not met before in
+this attempt and not a dead end by the sound tests of :func:`.reductions.dead_end` (in the
+St. Helena family greedy foundation play otherwise fills the beam with dead ends: one pile
+left and nowhere to park its cards), taking each beam position's best few children before any other child
 (:func:`_spread_out`). The rating (:func:`rating`) ranks positions by the redeals they have left first, so
 that the beam plays each deal out before it redeals; then by the cards on the foundations;
 then, for each foundation, by how deep the copies of the next few cards it needs lie (in a
 pile, a reserve fan, the waste or the stock; the shallower twin counts), so that moves
-uncovering them rank higher; then by spaces. A restart widens the beam fourfold and perturbs
-ties, until the node budget (positions rated) is spent.
+uncovering them rank higher; then by spaces. A restart widens the beam fourfold (in the St.
+Helena family after both kinds of attempt) and perturbs ties, until the node budget
+(positions rated) is spent.
 """
 
 from __future__ import annotations
@@ -152,13 +153,12 @@ def _safe_play(s, pa, out, k):
 
 
 @inline_kernel
-def _autoplay(s, pa, H, auto, undo, save, scratch):
-    """Play foundation moves while there are any (in the one-deck games only the sound rule's:
-    with every one that fits, the finder won 2 instead of 10 of Easthaven's 21 deals in the
-    rating's docstring, 8 instead of 11 of Classic's 59), keeping the hashes ``H`` of ``s`` up
-    to date; return how many (moves in ``auto``, undo records in ``undo[1:]`` and ``save[1:]``)."""
+def _autoplay(s, pa, H, auto, undo, save, scratch, greedy):
+    """Play foundation moves while there are any: with ``greedy`` every one that fits, else
+    only the sound rule's (reductions.safe_foundation_play; see :func:`find_win` for when
+    each is used), keeping the hashes ``H`` of ``s`` up to date; return how many (moves in
+    ``auto``, undo records in ``undo[1:]`` and ``save[1:]``)."""
     k = 0
-    greedy = pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES
     while k < MAX_AUTO and (_foundation_play(s, pa, auto, k) if greedy else _safe_play(s, pa, auto, k)):
         do_move(s, pa, H, auto[k], undo[k + 1], save[k + 1], scratch)
         k += 1
@@ -283,7 +283,7 @@ def _write_line(fs, node):
 
 @kernel
 def _rate_children(beam, nbeam, pa, seed, step, tmp, H, undo, save, scratch, auto, depth,
-                   cand_par, cand_move, cand_score):
+                   cand_par, cand_move, cand_score, greedy):
     """Rate every child of the ``nbeam`` beam positions (each move followed by its foundation
     plays) into ``cand_*``; return their count. A kernel without reference counting, handed
     the arrays it uses one by one: most of a step's time is spent here."""
@@ -296,7 +296,7 @@ def _rate_children(beam, nbeam, pa, seed, step, tmp, H, undo, save, scratch, aut
             if ncand >= ncand_max:
                 break
             do_move(s, pa, H, tmp[i], undo[0], save[0], scratch)
-            k = _autoplay(s, pa, H, auto, undo, save, scratch)  # H only scratch here: the key is not needed
+            k = _autoplay(s, pa, H, auto, undo, save, scratch, greedy)  # H only scratch here: the key is not needed
             cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), depth)
             for t in range(k - 1, -1, -1):
                 undo_move(s, pa, H, auto[t], undo[t + 1], save[t + 1])
@@ -350,7 +350,7 @@ STEP_ON, STEP_WON, STEP_LOG_FULL = 0, 1, 2
 
 @kernel
 def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_next, cand_par, cand_move,
-               undo, save, scratch, auto, seen, relax, parent, mstart, mlen, mbuf, nlog, mused):
+               undo, save, scratch, auto, seen, relax, parent, mstart, mlen, mbuf, nlog, mused, greedy):
     """Fill the next beam (``nxt``) with the best-rated children (``order``) not met before
     in this attempt and not proven lost, logging each. Returns (its width, nlog, mused,
     STEP_ON | STEP_WON (the last logged node is won) | STEP_LOG_FULL)."""
@@ -368,7 +368,7 @@ def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_
         for i in range(t_hash.shape[0]):
             t_hash[i] = hb[b, i]
         do_move(t_state, pa, t_hash, cand_move[c], undo[0], save[0], scratch)
-        k = _autoplay(t_state, pa, t_hash, auto, undo, save, scratch)
+        k = _autoplay(t_state, pa, t_hash, auto, undo, save, scratch, greedy)
         h1, h2 = position_key(t_state, pa, t_hash)
         # a child one pile move away from its parent (which passed this test) needs only the
         # dead-end test's shorter form (two_deck_proofs.moved_onto)
@@ -395,8 +395,9 @@ def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_
 
 
 @njit(cache=True)
-def beam_search(root, pa, width, budget, seed, gen, fs):
-    """One beam search of ``width`` from ``root``. Returns (line length or -1, nodes rated);
+def beam_search(root, pa, width, budget, seed, gen, fs, greedy):
+    """One beam search of ``width`` from ``root``, each move followed by every foundation play
+    that fits (``greedy``) or by the sound rule's only. Returns (line length or -1, nodes rated);
     a found line is in ``fs.path``. Allocates (argsort), so it is compiled with reference
     counting; the work per child is done in the kernels it calls."""
     size = pa[S_SIZE]
@@ -420,12 +421,12 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
     while nbeam > 0 and nodes < budget:
         step += 1
         ncand = _rate_children(beam, nbeam, pa, seed, step, fs.tmp, fs.H, fs.undo, fs.save, fs.scratch,
-                               fs.auto, fs.depth, fs.cand_par, fs.cand_move, fs.cand_score)
+                               fs.auto, fs.depth, fs.cand_par, fs.cand_move, fs.cand_score, greedy)
         nodes += ncand
         _spread_out(np.argsort(-fs.cand_score[:ncand]), ncand, fs.cand_par, nbeam, fs.spread, fs.per_parent)
         taken, nlog, mused, status = _take_best(fs.spread, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_next,
                                                 fs.cand_par, fs.cand_move, fs.undo, fs.save, fs.scratch, fs.auto,
-                                                fs.seen, fs.relax, fs.parent, fs.mstart, fs.mlen, fs.mbuf, nlog, mused)
+                                                fs.seen, fs.relax, fs.parent, fs.mstart, fs.mlen, fs.mbuf, nlog, mused, greedy)
         if status == STEP_WON:
             return _write_line(fs, nlog - 1), nodes
         if status == STEP_LOG_FULL:
@@ -441,16 +442,31 @@ def beam_search(root, pa, width, budget, seed, gen, fs):
 def find_win(root, pa, budget, first_width, gen, fs):
     """Beam searches of width ``first_width``, 4x, 16x, ... (capped by the buffers) until one
     finds a win, ``budget`` positions have been rated or MAX_ATTEMPTS ran. Uses ``seen`` generations ``gen``
-    onwards (one per attempt). Returns (line length or -1, nodes, attempts)."""
+    onwards (one per attempt). Returns (line length or -1, nodes, attempts).
+
+    In the one-deck games a move is followed only by the foundation plays of the search's
+    sound rule (with every one that fits, the finder won 2 instead of 10 of Easthaven's 21
+    deals in the rating's docstring, 8 instead of 11 of Classic's 59). In the St. Helena
+    family each width is tried twice: first with every foundation play that fits made at once
+    (greedy), then with only the sound rule's, so that a card may stay in the tableau as a base
+    or to shape the next gathered pack. Greedy beams win the easy deals sooner; on the hard ones
+    they die out, every line a dead end. St. Helena by the book, the finder alone
+    (experiments/benchmark_finder.py): deals 0..59 at 1e5 positions, 25 won greedy only, 13
+    sound only, 29 both ways (Louis 30, 10, 30); the 12 deals of 0..39 the solver left unknown
+    at 1e6, at 1e7 positions: 2, 7 and 7 (deal 4 has two moves at the start; its greedy beams
+    all died within 294 positions, the sound-only ones won it)."""
     total = 0
     width = first_width
     attempt = 0
+    ways = 2 if pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES else 1
     while total < budget and attempt < MAX_ATTEMPTS:
         w = min(width, fs.beam.shape[0])
-        length, nodes = beam_search(root, pa, w, budget - total, attempt, gen + np.uint64(attempt), fs)
+        greedy = ways == 2 and attempt % 2 == 0
+        length, nodes = beam_search(root, pa, w, budget - total, attempt, gen + np.uint64(attempt), fs, greedy)
         total += nodes
         attempt += 1
         if length >= 0:
             return length, total, attempt
-        width *= 4
+        if attempt % ways == 0:
+            width *= 4
     return -1, total, attempt
