@@ -7,7 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from test_solver import reference_search, two_deck_endgame
+from test_solver import reference_search, replay, two_deck_endgame
 
 from solitaire_odds import deals, reference
 from solitaire_odds.engine import api
@@ -262,7 +262,5 @@ def test_the_win_finder_tries_each_width_greedy_then_keeping_cards_back():
     assert length == -1 and nodes < 1_000
     length, nodes = finder.find(root, 3_000_000)
     assert length > 0
-    position = reference.initial_position(rules, deals.deck(4, 104))
-    for row in finder.fs.path[:length]:
-        position = reference.apply_move(rules, position, api.move_tuple(row, finder.pa))
-    assert reference.is_won(rules, position)
+    line = [api.move_tuple(row, finder.pa) for row in finder.fs.path[:length]]
+    assert reference.is_won(rules, replay(rules, deals.deck(4, 104), line))
