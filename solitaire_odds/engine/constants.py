@@ -48,6 +48,7 @@ C_RELAXED_DEAD_ENDS = next(_slots)  # two_deck_proofs.never_freed ends a line
 C_SHORTCUTS = next(_slots)
 C_SAFE_OVERLAP = next(_slots)
 C_TURN_TO_PLAY = next(_slots)
+C_PERSISTENT = next(_slots)  # persistent.persistent_piles limits the moves tried
 # --- offsets of the flat state (see state.py) ------------------------------------------------
 O_PLEN = next(_slots)
 O_PDOWN = next(_slots)

@@ -203,6 +203,34 @@ def safe_overlap(rules: Rules) -> bool:
             and rules["stock"] == "none" and rules["reserve_fans"] == 0)
 
 
+def persistent_sets(rules: Rules) -> bool:
+    """In the last round of the St. Helena family without spaces, the search tries only the
+    moves of a persistent set (engine.persistent): those touching a set of piles Π that no
+    line of outside moves (touching neither Π nor, through the closure's conditions, what Π's
+    moves need) can affect. Holds with same-suit or any-suit building, with or without wrap;
+    not with foundation transfers or returns (moves between two foundations or back to a pile),
+    nor with spaces (any card could go into a pile that outside moves empty), nor where a redeal
+    is left (it gathers every pile).
+
+    No win is lost. Let L be a shortest winning line from s and T the inside moves legal at s
+    (at least one). The won position has no legal move, so some move of L is inside: were
+    none, the moves of T, legal at s, would stay legal along all of L (property 1 of the
+    module), and L would end with a legal move left. Take the first inside move t of L,
+    L = u t v with u outside moves only. By property 2, t was legal at s already, so t is in
+    T; by property 1 it stays legal along u. Outside and inside moves have no place in common
+    (a foundation that t plays to receives no outside play along u: that would be the card t
+    plays or its twin, which property 1 excludes), so t u v is a legal line from s to the same
+    won position, of the same length. Its tail u v wins from t's child in one move fewer than
+    L. By induction on the length of a shortest winning line, a position with a win always has
+    a child in T with a shorter one: searching T alone finds a win wherever there is one.
+    The other reductions keep this form: a safe foundation play (the overlap rule) also leads
+    to a child with a shorter winning line (its construction drops the card's own play from
+    L), dead ends have no win, and the transposition table only merges positions with the
+    same shortest winning length."""
+    return (relaxed_dead_ends(rules) and rules["space_fill"] == "none" and not rules["foundation_transfer"]
+            and not rules["foundation_return"])
+
+
 def turn_to_play(rules: Rules) -> bool:
     """A stock card is turned only to be played: after a turn the search lists only another
     turn or a move of the waste's top card (to a foundation, a pile or a space), and it keeps
@@ -246,7 +274,8 @@ def capabilities(rules: Rules) -> dict:
             "relaxed_dead_ends": relaxed_dead_ends(rules), "shortcuts": shortcuts(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules),
-            "safe_overlap": safe_overlap(rules), "turn_to_play": turn_to_play(rules)}
+            "safe_overlap": safe_overlap(rules), "turn_to_play": turn_to_play(rules),
+            "persistent_sets": persistent_sets(rules)}
 
 
 # --- the per-position tests ------------------------------------------------------------------

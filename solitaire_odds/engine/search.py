@@ -12,7 +12,8 @@ One kernel, :func:`search`, serves every game. Its verdicts:
 
 Reductions (``mode`` bits), each applied only where :mod:`.reductions` says it holds:
 
-* SOUND: safe foundation moves, pointless-move pruning, dead ends and turning the stock only
+* SOUND: safe foundation moves, pointless-move pruning, dead ends, persistent sets (the moves
+  touching some piles only, :mod:`.persistent`) and turning the stock only
   to play (turned positions kept out of the table), proven in :mod:`.reductions`, so a LOST
   under them is a LOST of the plain search.
 * WIN_FIRST: a heuristic dominance (partial runs only when they free a foundation card), used
@@ -32,7 +33,7 @@ from collections import namedtuple
 import numpy as np
 
 from .constants import (
-    C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST,
+    C_PERSISTENT, C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST,
     DEAL, MAX_MOVES, MOVE, O_PDOWN, O_PLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
@@ -40,6 +41,7 @@ from .core import (
     undo_move, wanted,
 )
 from .jit import inline_kernel, kernel
+from .persistent import persistent_now, persistent_piles, touches
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_keys, shortcut_order
 from .two_deck_proofs import NO_PILE, WORK_SIZE, moved_onto
@@ -168,6 +170,9 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn
     upper, lower = wanted(s, pa)
     want = upper | lower
     npiles = pa[P_NPILES]
+    inside = np.int64(0)  # a persistent set's piles: only moves touching them are tried
+    if sound and pa[C_PERSISTENT] == 1 and n > 1 and persistent_now(s, pa):
+        inside = persistent_piles(s, pa, tmp, n, relax)
     # one pass rates every move (-1: pruned), a counting sort then writes them best first
     count = counts[0]
     start = counts[1]
@@ -178,6 +183,8 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn
     for i in range(n):
         pri = _priority(s, pa, tmp[i])
         if sound and returns_pointlessly(s, pa, tmp[i]):
+            pri = -1
+        if inside != 0 and not touches(inside, tmp[i], npiles):
             pri = -1
         if tmp[i, 0] == MOVE and tmp[i, 1] < npiles and tmp[i, 2] < PLACE_WASTE:
             src = np.int64(tmp[i, 1])

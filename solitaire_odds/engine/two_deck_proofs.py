@@ -103,8 +103,9 @@ def last_round(s, pa):
     return s[pa[O_REDEALS]] >= pa[P_REDEALS] and s[pa[O_OPENING]] == 0 and s[pa[O_SLEN]] == 0
 
 
-WORK_SIZE = 16 + MAX_PLACES
-"""Length of the int64 work array :func:`never_freed_in` needs."""
+WORK_SIZE = 16 + 3 * MAX_PLACES
+"""Length of the int64 work array of :func:`never_freed_in` (the fixpoint's facts in its first
+16 + MAX_PLACES) and of engine.persistent (two per-pile tables after them)."""
 NO_PILE = -1  # no last move onto a pile to start from (:func:`moved_onto`)
 
 
@@ -133,6 +134,26 @@ def never_freed_in(s, pa, work, onto):
     the answer is False as soon as that card can leave again (module docstring)."""
     if not applies(s, pa):
         return False
+    freed, _ = fixpoint(s, pa, work, 0, onto)
+    if freed:
+        return False
+    for p in range(pa[P_NPILES]):
+        if work[16 + p] >= 0:
+            return True
+    for u in range(4):
+        if work[u] < 12 or work[8 + u] > 0:
+            return True
+    return False
+
+
+@inline_kernel
+def fixpoint(s, pa, work, frozen, onto):
+    """The least fixpoint of the module docstring's rules over the piles not in the bit mask
+    ``frozen``: their cards never move, are never built on and count as no space, as in a
+    line of play that never touches them. Leaves in ``work`` the foundation ranges (low_hi,
+    low_lo, up_lo, up_hi: four each) and from index 16 each pile's ``reach``; returns (True,
+    0) as soon as the card on pile ``onto`` can leave (see :func:`never_freed_in`), else
+    (False, the mask of card values that can be top cards)."""
     npiles = pa[P_NPILES]
     transfer = pa[P_FTRANSFER] == 1
     low_hi = work[0:4]   # highest rank the Ace foundation may reach
@@ -151,6 +172,8 @@ def never_freed_in(s, pa, work, onto):
     space = False
     for p in range(npiles):
         reach[p] = plen(s, pa, p) - 1
+        if (frozen >> p) & 1:
+            continue
         if reach[p] < 0:
             space = True
         else:
@@ -176,25 +199,21 @@ def never_freed_in(s, pa, work, onto):
                 changed = True
         # piles shrink while their deepest reachable top card can leave
         for p in range(npiles):
+            if (frozen >> p) & 1:
+                continue
             while reach[p] >= 0:
                 x = pcard(s, pa, p, reach[p])
                 if not _can_leave(pa, x, top, space, low_lo, low_hi, up_lo, up_hi):
                     break
                 reach[p] -= 1
                 if p == onto:
-                    return False  # the parent's starting facts are all in: see the docstring
+                    return True, U64(0)  # the parent's starting facts are all in: see the docstring
                 changed = True
                 if reach[p] >= 0:
                     top |= U64(1) << U64(pcard(s, pa, p, reach[p]))
                 elif pa[P_SPACE] == SPACE_ANY:
                     space = True
-    for p in range(npiles):
-        if reach[p] >= 0:
-            return True
-    for u in range(4):
-        if low_hi[u] < 12 or up_lo[u] > 0:
-            return True
-    return False
+    return False, top
 
 
 @inline_kernel
