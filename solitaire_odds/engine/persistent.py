@@ -23,8 +23,9 @@ a. a card value that builds on a Π top card, or that a Π top card builds on (e
 b. a Π top card that its foundation wants next has no copy in ``tops`` (an outside play of
    the twin would take that foundation's place);
 c. a Π top card that a foundation will want later (its rank beyond the foundation's next)
-   cannot be reached by outside plays: the relaxation's foundation range must not reach the
-   next rank; else the piles holding that next card join Π;
+   is not reached by outside plays: the relaxation's range for that foundation must stop
+   short of the card's rank; else the piles holding the foundation's next card join Π (its
+   copies outside Π then cannot move, so the foundation cannot grow by outside plays);
 d. (with a) a pile-to-pile move between Π and a pile outside it pulls that pile in, its top
    card building with a Π top card.
 
@@ -126,9 +127,9 @@ def _closure(s, pa, moves, n, work, seed, limit):
             king_next = 12 - np.int64(s[pa[O_FOUND] + u])
             if r == ace_next or r == king_next:
                 need |= (U64(1) << U64(x)) & tops  # b
-            if r > ace_next and work[u] >= ace_next:  # c: work[u] is low_hi
+            if r > ace_next and work[u] >= r - 1:  # c: work[u] is low_hi
                 need |= U64(1) << U64(u * 13 + ace_next)
-            if r < king_next and work[8 + u] <= king_next:  # work[8 + u] is up_lo
+            if r < king_next and work[8 + u] <= r + 1:  # work[8 + u] is up_lo
                 need |= U64(1) << U64(u * 13 + king_next)
         joins = np.int64(0)
         for q in range(npiles):
