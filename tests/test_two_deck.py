@@ -56,8 +56,9 @@ def test_relaxation_never_calls_a_winnable_endgame_lost(game, switches, redeals)
 
 @pytest.mark.parametrize("game,switches,redeals", SETTINGS)
 def test_relaxed_dead_ends_change_no_verdict(game, switches, redeals):
-    """The search with the relaxation's dead ends and, where it holds, the overlap rule's
-    foundation plays (reductions on) and the plain search agree on every endgame both decide.
+    """The search with the relaxation's dead ends and, where they hold, the overlap rule's
+    foundation plays and the persistent sets (reductions on) and the plain search agree on
+    every endgame both decide.
     (In these endgames every suit's foundations overlap, so the rule fires wherever a top card
     can go up.)"""
     rules = resolve(game, **switches)
