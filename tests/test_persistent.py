@@ -17,6 +17,7 @@ from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import WORK_SIZE
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
+from solitaire_odds.solver import Solver
 
 HOLDS = [("box-kite", {}), ("box-kite", {"build_suit": "any"}), ("st-helena", {}), ("louis", {})]
 """Where the sets fire often enough to check (with any-suit building and wrap, at about one
@@ -96,8 +97,6 @@ def test_the_search_with_persistent_sets_agrees_with_the_plain_search():
     """On Box Kite endgames, the search with its reductions (persistent sets among them) and
     the plain search agree wherever both decide, with some of each verdict and the sets
     firing at the roots."""
-    from solitaire_odds.solver import Solver
-
     rules = resolve("box-kite")
     reduced = Solver(rules, budget=200_000, win_first=False, reductions=True)
     plain = Solver(rules, budget=200_000, win_first=False, reductions=False)

@@ -39,24 +39,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .constants import MAX_PLACES, O_FOUND, P_ACCEPT, P_BUILDERS, P_FIRST_DEAL_LIMITS, P_NPILES, O_REDEALS
+from .constants import MAX_PLACES, O_FOUND, P_ACCEPT, P_BUILDERS, P_NPILES
 from .core import pcard, plen
 from .jit import inline_kernel, kernel
-from .two_deck_proofs import NO_PILE, fixpoint, last_round
+from .two_deck_proofs import LOW_HI, NO_PILE, REACH, UP_LO, fixpoint
 
 U64 = np.uint64
-CONTENTS = 16 + MAX_PLACES
+CONTENTS = REACH + MAX_PLACES
 """Where the piles' contents (a card value mask each) start in the work array, after the
 fixpoint's facts; then the number of legal moves touching each pile (two_deck_proofs.WORK_SIZE
 covers all three)."""
 COUNTS = CONTENTS + MAX_PLACES
-
-
-@inline_kernel
-def persistent_now(s, pa):
-    """The position is one where :func:`.reductions.persistent_sets`' argument runs: the last
-    round, with any first-deal foundation restriction over."""
-    return last_round(s, pa) and not (pa[P_FIRST_DEAL_LIMITS] == 1 and s[pa[O_REDEALS]] == 0)
 
 
 @inline_kernel
@@ -127,9 +120,9 @@ def _closure(s, pa, moves, n, work, seed, limit):
             king_next = 12 - np.int64(s[pa[O_FOUND] + u])
             if r == ace_next or r == king_next:
                 need |= (U64(1) << U64(x)) & tops  # b
-            if r > ace_next and work[u] >= r - 1:  # c: work[u] is low_hi
+            if r > ace_next and work[LOW_HI + u] >= r - 1:  # c
                 need |= U64(1) << U64(u * 13 + ace_next)
-            if r < king_next and work[8 + u] <= r + 1:  # work[8 + u] is up_lo
+            if r < king_next and work[UP_LO + u] <= r + 1:
                 need |= U64(1) << U64(u * 13 + king_next)
         joins = np.int64(0)
         for q in range(npiles):

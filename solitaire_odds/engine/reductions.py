@@ -14,12 +14,12 @@ import numpy as np
 from ..rules import Rules
 from .constants import (
     C_DEAD_WASTE, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, C_SAFE_OVERLAP,
-    FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_REDEALS, O_WASTE, O_WLEN, O_WLIVE,
-    P_FIRST_DEAL_LIMITS, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
+    FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE,
+    P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
 )
 from .core import found_next, found_top, is_red, pcard, plen, wanted
 from .jit import inline_kernel, kernel
-from .two_deck_proofs import last_round, never_freed_in
+from .two_deck_proofs import last_round_unrestricted, never_freed_in
 
 
 def safe_foundation(rules: Rules) -> bool:
@@ -370,7 +370,7 @@ def overlap_play(s, pa):
     (pile, foundation place), or (-1, -1). Foundation j < 4 is suit j's King foundation (its
     count n, base included: next rank 12 - n), 4 + j its Ace foundation (next rank n); they
     overlap when the counts add up to 14 or more."""
-    if not last_round(s, pa) or (pa[P_FIRST_DEAL_LIMITS] == 1 and s[pa[O_REDEALS]] == 0):
+    if not last_round_unrestricted(s, pa):
         return -1, -1
     for p in range(pa[P_NPILES]):
         m = plen(s, pa, p)

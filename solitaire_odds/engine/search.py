@@ -41,10 +41,10 @@ from .core import (
     undo_move, wanted,
 )
 from .jit import inline_kernel, kernel
-from .persistent import persistent_now, persistent_piles, touches
+from .persistent import persistent_piles, touches
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_keys, shortcut_order
-from .two_deck_proofs import NO_PILE, WORK_SIZE, moved_onto
+from .two_deck_proofs import NO_PILE, WORK_SIZE, last_round_unrestricted, moved_onto
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
@@ -171,7 +171,7 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn
     want = upper | lower
     npiles = pa[P_NPILES]
     inside = np.int64(0)  # a persistent set's piles: only moves touching them are tried
-    if sound and pa[C_PERSISTENT] == 1 and n > 1 and persistent_now(s, pa):
+    if sound and pa[C_PERSISTENT] == 1 and n > 1 and last_round_unrestricted(s, pa):
         inside = persistent_piles(s, pa, tmp, n, relax)
     # one pass rates every move (-1: pruned), a counting sort then writes them best first
     count = counts[0]

@@ -71,6 +71,7 @@ from .constants import (
     P_ACCEPT,
     P_BUILD,
     P_FOUND_KIND,
+    P_FIRST_DEAL_LIMITS,
     P_FTRANSFER,
     P_NPILES,
     P_NRES,
@@ -103,10 +104,20 @@ def last_round(s, pa):
     return s[pa[O_REDEALS]] >= pa[P_REDEALS] and s[pa[O_OPENING]] == 0 and s[pa[O_SLEN]] == 0
 
 
+@inline_kernel
+def last_round_unrestricted(s, pa):
+    """:func:`last_round`, with any first-deal foundation restriction over (a game without
+    redeals plays its one deal under it)."""
+    return last_round(s, pa) and not (pa[P_FIRST_DEAL_LIMITS] == 1 and s[pa[O_REDEALS]] == 0)
+
+
 WORK_SIZE = 16 + 3 * MAX_PLACES
 """Length of the int64 work array of :func:`never_freed_in` (the fixpoint's facts in its first
 16 + MAX_PLACES) and of engine.persistent (two per-pile tables after them)."""
 NO_PILE = -1  # no last move onto a pile to start from (:func:`moved_onto`)
+LOW_HI, UP_LO, REACH = 0, 8, 16
+"""Where :func:`fixpoint` leaves, in its work array, each suit's highest reachable Ace
+foundation rank, each suit's lowest reachable King foundation rank, and each pile's reach."""
 
 
 @njit(cache=True)
@@ -138,10 +149,10 @@ def never_freed_in(s, pa, work, onto):
     if freed:
         return False
     for p in range(pa[P_NPILES]):
-        if work[16 + p] >= 0:
+        if work[REACH + p] >= 0:
             return True
     for u in range(4):
-        if work[u] < 12 or work[8 + u] > 0:
+        if work[LOW_HI + u] < 12 or work[UP_LO + u] > 0:
             return True
     return False
 
@@ -156,9 +167,9 @@ def fixpoint(s, pa, work, frozen, onto):
     (False, the mask of card values that can be top cards)."""
     npiles = pa[P_NPILES]
     transfer = pa[P_FTRANSFER] == 1
-    low_hi = work[0:4]   # highest rank the Ace foundation may reach
+    low_hi = work[LOW_HI:LOW_HI + 4]   # highest rank the Ace foundation may reach
     low_lo = work[4:8]   # lowest top rank it may have
-    up_lo = work[8:12]    # lowest rank the King foundation may reach
+    up_lo = work[UP_LO:UP_LO + 4]    # lowest rank the King foundation may reach
     up_hi = work[12:16]    # highest top rank it may have
     for u in range(4):
         ku = np.int64(s[pa[O_FOUND] + u])
@@ -167,7 +178,7 @@ def fixpoint(s, pa, work, frozen, onto):
         up_hi[u] = 13 - ku
         low_hi[u] = al - 1
         low_lo[u] = al - 1
-    reach = work[16:16 + npiles]
+    reach = work[REACH:REACH + npiles]
     top = U64(0)  # bit c set where card value c can be a top card
     space = False
     for p in range(npiles):
