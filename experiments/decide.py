@@ -38,7 +38,7 @@ from solitaire_odds.stats import wilson
 ONE_DECK = ("easthaven", "easthaven space_fill=any foundation_return=on", "westcliff-classic", "duchess", "westcliff")
 TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on", "st-helena",
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
-PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search")
+PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay")
 KEY = ["rules", "ladder", "deals"]
 
 
@@ -148,6 +148,10 @@ def read(csv: Path) -> pd.DataFrame:
     if "revision" not in table:
         table["revision"] = ""
     table["revision"] = table["revision"].fillna("")
+    for part in PARTS:  # rows from before a part existed: it decided none
+        for verdict in ("won", "lost"):
+            if column(verdict, part) not in table:
+                table[column(verdict, part)] = 0
     return table
 
 

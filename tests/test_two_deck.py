@@ -15,10 +15,10 @@ from solitaire_odds.engine.constants import MOVE, P_NPILES, PLACE_FOUND, REDEAL
 from solitaire_odds.engine.reductions import capabilities, safe_foundation_play
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import NO_PILE, WORK_SIZE, applies, moved_onto, never_freed, never_freed_in
-from solitaire_odds.engine.winfinder import beam_search, rating
+from solitaire_odds.engine.winfinder import DEEPEST_CARDS, DEEPEST_LENGTH, beam_search, rating
 from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
-from solitaire_odds.solver import Solver, WinFinder
+from solitaire_odds.solver import Solver, TwoDeckSteps, WinFinder
 
 PYSOL_BOX_KITE = {"build_suit": "any", "wrap": True, "foundation_transfer": True}
 SETTINGS = [("box-kite", {}, 0), ("box-kite", PYSOL_BOX_KITE, 0), ("st-helena", {}, 2),
@@ -259,9 +259,37 @@ def test_the_win_finder_tries_each_width_greedy_then_keeping_cards_back():
     rules = resolve("st-helena")
     finder = WinFinder(api.params(rules), 3_000_000)
     root = api.first_state(finder.pa, deals.deck(4, 104))
-    length, nodes = beam_search(root, finder.pa, 4096, 3_000_000, 0, np.uint64(1), finder.fs, True)
+    length, nodes = beam_search(root, finder.pa, 4096, 3_000_000, 0, np.uint64(1), finder.fs, True, False)
     assert length == -1 and nodes < 1_000
     length, nodes = finder.find(root, 3_000_000)
     assert length > 0
     line = [api.move_tuple(row, finder.pa) for row in finder.fs.path[:length]]
     assert reference.is_won(rules, replay(rules, deals.deck(4, 104), line))
+
+
+def test_the_finder_keeps_its_deepest_line_and_the_relay_wins_from_it():
+    """St. Helena's deal 40 at 1e6: neither the finder's beams from the deal nor the search win
+    it. The deepest line the beams met replays through the reference to a position with the
+    cards on the foundations the finder noted, in the last round; fresh beams from that line's
+    positions before its last redeal (the relay) win the deal, and the whole line replays."""
+    rules = resolve("st-helena")
+    finder = WinFinder(api.params(rules), 1_000_000)
+    deck = deals.deck(40, 104)
+    length, _ = finder.find(api.first_state(finder.pa, deck), 1_000_000)
+    assert length == -1
+    cards, moves = finder.fs.deepest[DEEPEST_CARDS], finder.fs.deepest[DEEPEST_LENGTH]
+    deepest = replay(rules, deck, [api.move_tuple(row, finder.pa) for row in finder.fs.deepest_path[:moves]])
+    assert sum(deepest.found) == cards and deepest.redeals_used == 2 and not reference.is_won(rules, deepest)
+    outcome = Solver(rules, budget=1_000_000).solve(40)
+    assert (outcome.verdict, outcome.decided_by) == ("won", "relay")
+    assert reference.is_won(rules, replay(rules, deck, outcome.line))
+
+
+def test_no_relay_in_the_last_round():
+    """Box Kite is dealt once: in its last round from the start, where the search has the deal
+    to itself, the relay runs nothing and rates no position."""
+    pa = api.params(resolve("box-kite"))
+    finder = WinFinder(pa, 10_000)
+    root = api.first_state(pa, deals.deck(2, 104))
+    assert finder.find(root, 10_000)[0] == -1
+    assert TwoDeckSteps(pa, finder).relay(root, 10_000) == (None, 0)

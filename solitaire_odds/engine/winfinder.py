@@ -92,7 +92,11 @@ FinderSpace = namedtuple("FinderSpace", [
     "hb", "hb_next",        # (width, core.hash_words) uint64: each beam position's hashes (core.init_hash)
     "relax",                # (two_deck_proofs.WORK_SIZE,) int64: the relaxation's work array
     "spread", "per_parent",  # (width * CANDIDATES_PER_POSITION,), (width,) int64: _spread_out's buffers
+    "deepest", "deepest_path",  # the deepest line met (see find_win): DEEPEST_* fields; its moves
 ])
+DEEPEST_CARDS, DEEPEST_LENGTH, ATTEMPT_CARDS, ATTEMPT_NODE = range(4)
+"""Fields of ``FinderSpace.deepest``: the cards on the foundations at the end of the deepest
+line kept and its length in moves; the current attempt's deepest position so far and its node."""
 
 
 CANDIDATES_PER_POSITION = 96
@@ -122,6 +126,7 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
         depth=np.zeros(52, np.int64), hb=np.zeros((width, words), np.uint64),
         hb_next=np.zeros((width, words), np.uint64), relax=np.zeros(WORK_SIZE, np.int64),
         spread=np.zeros(ncand, np.int64), per_parent=np.zeros(width, np.int64),
+        deepest=np.zeros(4, np.int64), deepest_path=np.zeros((max_depth, 4), np.int16),
     )
 
 
@@ -261,14 +266,15 @@ def _seen_insert(seen, h1, h2, gen):
 
 
 @njit(cache=True)
-def _write_line(fs, node):
-    """Write the moves from the root to ``node`` into ``fs.path``; return their count."""
+def _write_line(fs, node, path):
+    """Write the moves from the root to ``node`` into ``path``; return their count (-1 when
+    they do not fit)."""
     total = 0
     x = node
     while x > 0:
         total += fs.mlen[x]
         x = fs.parent[x]
-    if total > fs.path.shape[0]:
+    if total > path.shape[0]:
         return -1
     pos = total
     x = node
@@ -276,7 +282,7 @@ def _write_line(fs, node):
         for t in range(fs.mlen[x] - 1, -1, -1):
             pos -= 1
             for q in range(4):
-                fs.path[pos, q] = fs.mbuf[fs.mstart[x] + t, q]
+                path[pos, q] = fs.mbuf[fs.mstart[x] + t, q]
         x = fs.parent[x]
     return total
 
@@ -401,11 +407,13 @@ def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_
 
 
 @njit(cache=True)
-def beam_search(root, pa, width, budget, seed, gen, fs, greedy):
+def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track):
     """One beam search of ``width`` from ``root``, each move followed by every foundation play
     that fits (``greedy``) or by the sound rule's only. Returns (line length or -1, nodes rated);
-    a found line is in ``fs.path``. Allocates (argsort), so it is compiled with reference
-    counting; the work per child is done in the kernels it calls."""
+    a found line is in ``fs.path``. With ``track``, a beam that ends without a win leaves its
+    deepest line in ``fs.deepest_path`` when it is deeper than the one there (see
+    :func:`find_win`). Allocates (argsort), so it is compiled with reference counting; the work
+    per child is done in the kernels it calls."""
     size = pa[S_SIZE]
     beam, nxt = fs.beam, fs.nxt  # swapped after each step, as are the next two pairs
     hb, hb_next = fs.hb, fs.hb_next
@@ -424,6 +432,7 @@ def beam_search(root, pa, width, budget, seed, gen, fs, greedy):
     nbeam = 1
     nodes = 0
     step = 0
+    fs.deepest[ATTEMPT_CARDS] = -1
     while nbeam > 0 and nodes < budget:
         step += 1
         ncand = _rate_children(beam, hb, nbeam, pa, seed, step, fs.tmp, fs.H, fs.undo, fs.save, fs.scratch,
@@ -434,18 +443,38 @@ def beam_search(root, pa, width, budget, seed, gen, fs, greedy):
                                                 fs.cand_par, fs.cand_move, fs.cand_key, fs.undo, fs.save, fs.scratch, fs.auto,
                                                 fs.seen, fs.relax, fs.parent, fs.mstart, fs.mlen, fs.mbuf, nlog, mused, greedy)
         if status == STEP_WON:
-            return _write_line(fs, nlog - 1), nodes
+            return _write_line(fs, nlog - 1, fs.path), nodes
         if status == STEP_LOG_FULL:
-            return -1, nodes
+            break
+        if track:
+            _note_deepest(nxt, node_next, taken, pa, fs.deepest)
         beam, nxt = nxt, beam
         hb, hb_next = hb_next, hb
         node, node_next = node_next, node
         nbeam = taken
+    if track and fs.deepest[ATTEMPT_CARDS] > fs.deepest[DEEPEST_CARDS]:
+        length = _write_line(fs, fs.deepest[ATTEMPT_NODE], fs.deepest_path)
+        if length >= 0:
+            fs.deepest[DEEPEST_CARDS] = fs.deepest[ATTEMPT_CARDS]
+            fs.deepest[DEEPEST_LENGTH] = length
     return -1, nodes
 
 
+@kernel
+def _note_deepest(beam, node, nbeam, pa, deepest):
+    """Note the beam position with the most cards on the foundations, if more than the
+    attempt's deepest so far (the first met wins a tie)."""
+    for b in range(nbeam):
+        cards = np.int64(0)
+        for f in range(pa[P_NFOUND]):
+            cards += beam[b, pa[O_FOUND] + f]
+        if cards > deepest[ATTEMPT_CARDS]:
+            deepest[ATTEMPT_CARDS] = cards
+            deepest[ATTEMPT_NODE] = node[b]
+
+
 @njit(cache=True)
-def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent):
+def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track):
     """Beam searches of width ``first_width``, 4x, 16x, ... (capped by the buffers) until one
     finds a win, ``budget`` positions have been rated or MAX_ATTEMPTS ran. Uses ``seen`` generations ``gen``
     onwards (one per attempt). Starts at attempt ``first_attempt`` with ``spent`` of the budget
@@ -453,7 +482,10 @@ def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent):
     root (each attempt depends only on the root, its number and, when cut short, the budget
     left, so skipping them changes nothing but the time). Returns (line length or -1, positions
     rated in this call, attempts, and the attempts that ended on their own, not cut by the
-    budget, with the budget counted through them: where a later call may start).
+    budget, with the budget counted through them: where a later call may start). With
+    ``track`` the deepest line of the attempts that ended without a win (the most cards on
+    the foundations at its end) is kept in ``fs.deepest_path``, over all calls on the root:
+    a fresh call (``first_attempt`` 0) starts it anew.
 
     In the one-deck games a move is followed only by the foundation plays of the search's
     sound rule (with every one that fits, the finder won 2 instead of 10 of Easthaven's 21
@@ -474,11 +506,14 @@ def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent):
     rated = 0
     attempt = first_attempt
     ended, ended_total = first_attempt, spent
+    if track and first_attempt == 0:
+        fs.deepest[DEEPEST_CARDS] = -1
+        fs.deepest[DEEPEST_LENGTH] = 0
     while total < budget and attempt < MAX_ATTEMPTS:
         w = min(width, fs.beam.shape[0])
         greedy = ways == 2 and attempt % 2 == 0
         left = budget - total
-        length, nodes = beam_search(root, pa, w, left, attempt, gen + np.uint64(attempt), fs, greedy)
+        length, nodes = beam_search(root, pa, w, left, attempt, gen + np.uint64(attempt), fs, greedy, track)
         total += nodes
         rated += nodes
         attempt += 1
