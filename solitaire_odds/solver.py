@@ -235,23 +235,28 @@ class WinFinder:
         self._ended = (int(ended), int(spent))
         return int(length), int(rated)
 
-    RELAY_LEGS = 8
-    RELAY_STRIDE = 6
+    RELAY_LEGS = 16
+    RELAY_STRIDE = 4
+    RELAY_SHARE = 16
 
     def relay(self, root: np.ndarray, budget: int) -> tuple[np.ndarray | None, int]:
         """(the moves of a winning line from ``root``, or None; positions rated): fresh finder
-        runs, of ``budget`` / RELAY_LEGS positions each, from the positions of the deepest line
-        the finder met at ``root`` (:meth:`find` first) that still have a redeal ahead: the one
-        just before its last redeal, then every RELAY_STRIDE moves back. A heuristic, so only
-        its wins count (each is replayed like every other).
+        runs, of RELAY_SHARE x ``budget`` / RELAY_LEGS positions each, from the positions of the
+        deepest line the finder met at ``root`` (:meth:`find` first) that still have a redeal
+        ahead: the one just before its last redeal, then every RELAY_STRIDE moves back. A
+        heuristic, so only its wins count (each is replayed like every other).
 
         The deepest line of a deal the finder cannot win mostly plays its last round out into
         a dead end, and it goes wrong before that round starts: a beam started from that line's
         own positions a little earlier keeps its good start and plans the rest anew, with all its
-        width. St. Helena by the book, deals 0..1,999 (experiments/decide.py), ladder 1e5 then
-        1e6: the relay won 320 deals, 72.20% decided instead of 64.40%; with a 1e7 step 88.40%
-        instead of 85.10%. Sixteen legs every third move, or four every eighth, won as many of
-        deals 0..99 (88 and 89 against 89) at about the same cost."""
+        width. Per position rated it wins far more than the finder's wider beams from the root,
+        hence its larger share. St. Helena by the book, deals 0..199, ladder 1e5 then 1e6
+        (won, CPU-s a deal): a relay of 1x the budget in 8 legs every 6th move
+        154, 0.56; 2x 159, 0.64; 4x 164, 0.87; 8x 170, 1.27; 16x in 16 legs every 4th move
+        179, 1.68; 32x 179, 2.67; 16x with a 3e5 step 179, 2.14; two rounds of 8x, the second
+        from the first's deepest leg, 170, 1.52. Deals 0..99 with a 1e7 step and 1x: 89 won,
+        2.80 CPU-s."""
+        budget *= self.RELAY_SHARE
         n = int(self.fs.deepest[DEEPEST_LENGTH]) if self.fs.deepest[DEEPEST_CARDS] >= 0 else 0
         line = self.fs.deepest_path[:n].copy()
         states = [root.copy()]
