@@ -256,7 +256,6 @@ class WinFinder:
         179, 1.68; 32x 179, 2.67; 16x with a 3e5 step 179, 2.14; two rounds of 8x, the second
         from the first's deepest leg, 170, 1.52. Deals 0..99 with a 1e7 step and 1x: 89 won,
         2.80 CPU-s."""
-        budget *= self.RELAY_SHARE
         n = int(self.fs.deepest[DEEPEST_LENGTH]) if self.fs.deepest[DEEPEST_CARDS] >= 0 else 0
         line = self.fs.deepest_path[:n].copy()
         states = [root.copy()]
@@ -264,10 +263,10 @@ class WinFinder:
             states.append(states[-1].copy())
             api.play_row(states[-1], self.pa, row)
         starts = [i for i in range(n, -1, -1) if not last_round(states[i], self.pa)]
-        rated = 0
+        rated, leg_budget = 0, budget * self.RELAY_SHARE // self.RELAY_LEGS
         for i in starts[::self.RELAY_STRIDE][:self.RELAY_LEGS]:
             self._gen += 64
-            length, nodes, *_ = find_win(states[i], self.pa, budget // self.RELAY_LEGS, self.FIRST_WIDTH,
+            length, nodes, *_ = find_win(states[i], self.pa, leg_budget, self.FIRST_WIDTH,
                                          np.uint64(self._gen), self.fs, 0, 0, False)
             rated += int(nodes)
             if length >= 0:
@@ -308,7 +307,8 @@ class TwoDeckSteps:
         return ("win finder" if length >= 0 else None), nodes, self.finder.fs.path, length
 
     def relay(self, root: np.ndarray, budget: int) -> tuple[np.ndarray | None, int]:
-        """The finder's relay (:meth:`WinFinder.relay`) of ``budget`` positions, where the
+        """The finder's relay (:meth:`WinFinder.relay`) for a step of ``budget`` positions
+        (it rates up to WinFinder.RELAY_SHARE times as many), where the
         search left the deal unknown and a redeal is still ahead (in its last round the
         search has the deal to itself); else nothing, at no cost."""
         if self.finder is None or last_round(root, self.pa):
