@@ -293,3 +293,15 @@ def test_no_relay_in_the_last_round():
     root = api.first_state(pa, deals.deck(2, 104))
     assert finder.find(root, 10_000)[0] == -1
     assert TwoDeckSteps(pa, finder).relay(root, 10_000) == (None, 0)
+
+
+def test_no_relay_from_a_line_that_got_few_cards_up():
+    """St. Helena's deal 0 at 1e5: the finder's deepest line ends with fewer than
+    WinFinder.RELAY_MIN_CARDS cards on the foundations, with redeals still ahead, so the relay
+    runs nothing and rates no position."""
+    pa = api.params(resolve("st-helena"))
+    finder = WinFinder(pa, 100_000)
+    root = api.first_state(pa, deals.deck(0, 104))
+    assert finder.find(root, 100_000)[0] == -1
+    assert 0 <= finder.fs.deepest[DEEPEST_CARDS] < WinFinder.RELAY_MIN_CARDS
+    assert TwoDeckSteps(pa, finder).relay(root, 100_000) == (None, 0)
