@@ -22,7 +22,7 @@ import time
 
 from common import check_win, rules_of
 
-from solitaire_odds import deals as deal_numbers
+from solitaire_odds.game import deals as deal_numbers
 from solitaire_odds.counts import parse_count
 from solitaire_odds.engine import api
 from solitaire_odds.solver import Solver, WinFinder

@@ -38,7 +38,7 @@ def solver_workspace(game: str, budget: int, table_mb: int | None) -> tuple[floa
 
 def measure(game: str, deals: int, budget: int, workers: int, table_mb: int | None, chunk: int) -> dict:
     """Run the deals in this process; peaks in MiB (Linux reports ru_maxrss in KiB)."""
-    from solitaire_odds import runs
+    from solitaire_odds.runs import runner as runs
     from solitaire_odds.rules import resolve
 
     params = {"budgets": (budget,), "win_first": True, **({"table_mb": table_mb} if table_mb else {})}

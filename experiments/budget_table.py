@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from common import arguments, table_of_runs
 
-from solitaire_odds.plots import plot_budget, save
-from solitaire_odds.results import budget_curves
+from solitaire_odds.research.plots import plot_budget, save
+from solitaire_odds.research.results import budget_curves
 from solitaire_odds.rules import GAMES, resolve
-from solitaire_odds.runs import RunSpec
+from solitaire_odds.runs.runner import RunSpec
 
 # What produced the committed results/budget_table.csv (this session's CPU allowed no more):
 DEALS = 200

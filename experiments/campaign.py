@@ -27,12 +27,13 @@ from common import log, rules_of
 from decide import TWO_DECKS, budget_label
 from decide import read as read_deciding
 
-from solitaire_odds import results, store, verdicts
-from solitaire_odds.claims import CLAIMS
+from solitaire_odds.runs import catalog
+from solitaire_odds.runs import store, verdicts
+from solitaire_odds.research.claims import CLAIMS
 from solitaire_odds.counts import InputError, parse_count
-from solitaire_odds.deepen import deepen, deepened_manifest
-from solitaire_odds.reproduce import plan, player_params, run_specs
-from solitaire_odds.runs import RunSpec, usable_cpus
+from solitaire_odds.runs.deepen import deepen, deepened_manifest
+from solitaire_odds.research.reproduce import plan, player_params, run_specs
+from solitaire_odds.runs.runner import RunSpec, usable_cpus
 
 BUDGETS = (10_000, 100_000)
 """The solver's escalation, reproduce_claims.py's: its run folders are these runs' first deals."""
@@ -51,7 +52,7 @@ HEADLINE = (
     *((label, 10_000, 0, 0) for label in TWO_DECKS),
 )
 CLAIM_DEALS = {
-    # every reading of every claim in solitaire_odds.claims: game -> (solver deals, greedy and
+    # every reading of every claim in solitaire_odds.research.claims: game -> (solver deals, greedy and
     # random deals); the solver on 100,000 deals where a deal costs at most ~0.05 CPU-s at 1e5
     # (results/deciding.csv, and --list on a --deals-scale 0.001 run), 20,000 where it costs more
     "westcliff": (100_000, 100_000),
@@ -64,7 +65,7 @@ CLAIM_DEALS = {
 }
 DEEPER = {
     # solver runs whose escalation goes on past BUDGETS, on their unknown deals alone
-    # (solitaire_odds.deepen): where results/deciding.csv shows the steps pay for themselves
+    # (solitaire_odds.runs.deepen): where results/deciding.csv shows the steps pay for themselves
     "westcliff": (1_000_000,),                 # 1e5 -> 1e6: 0.06% -> 0.002% unknown
     "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
     "easthaven space_fill=any foundation_return=on": (1_000_000, 10_000_000),  # 76% -> 0.9% -> 0.5%, 0.16 CPU-s a deal
@@ -120,7 +121,7 @@ def ladder_files(spec: RunSpec, root: Path) -> list[Path]:
     BUDGETS, then one per further step that DEEPER names (the last is the plan's goal)."""
     steps = DEEPER.get(spec.rules.label(), ()) if spec.player == "solver" else ()
     manifest = spec.manifest()
-    return [results.verdict_path(root, deepened_manifest(manifest, steps[:k]) if k else manifest)
+    return [catalog.verdict_path(root, deepened_manifest(manifest, steps[:k]) if k else manifest)
             for k in range(len(steps) + 1)]
 
 
@@ -218,13 +219,13 @@ def export(specs: list[RunSpec], root: Path) -> list[Path]:
     for spec in specs:
         run_dir = spec.default_dir(root)
         if store.finished_chunks(run_dir):
-            paths.append(results.export_verdicts(run_dir, root, spec.first, spec.last, keep=True))
+            paths.append(catalog.export_verdicts(run_dir, root, spec.first, spec.last, keep=True))
             log(f"wrote {paths[-1]}")
     return paths
 
 
 def deepen_all(specs: list[RunSpec], root: Path, workers: int | None) -> list[Path]:
-    """Deepen the verdict file of every solver run that DEEPER names (solitaire_odds.deepen)."""
+    """Deepen the verdict file of every solver run that DEEPER names (solitaire_odds.runs.deepen)."""
     paths = []
     for spec in specs:
         files = ladder_files(spec, root)

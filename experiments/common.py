@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from solitaire_odds import deals as deal_numbers
-from solitaire_odds import reference
+from solitaire_odds.game import deals as deal_numbers
+from solitaire_odds.game import reference
 from solitaire_odds.counts import parse_budgets, parse_count
 from solitaire_odds.rules import Rules, parse_settings, resolve
 
@@ -83,7 +83,7 @@ def table_of_runs(args: argparse.Namespace, name: str, specs, tabulate) -> pd.Da
     then written."""
     if args.from_csv:
         return pd.read_csv(args.root / name)
-    from solitaire_odds.reproduce import run_specs
+    from solitaire_odds.research.reproduce import run_specs
 
     folders = run_specs(specs, args.root, args.workers, log)
     table = tabulate(folders, 0, args.deals - 1)

@@ -31,7 +31,7 @@ import pandas as pd
 from common import check_win, rules_of
 
 from solitaire_odds.counts import InputError, parse_count
-from solitaire_odds.runs import process_pool
+from solitaire_odds.runs.runner import process_pool
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
 

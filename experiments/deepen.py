@@ -1,6 +1,6 @@
 """Add steps to the escalation of committed solver verdict files: their unknown deals are
 solved again at larger budgets and each file is replaced by the deeper one (see
-solitaire_odds.deepen), so a result gains 1e6 and 1e7 steps without rerunning the deals it
+solitaire_odds.runs.deepen), so a result gains 1e6 and 1e7 steps without rerunning the deals it
 decided. Interrupted, it continues where it stopped. (experiments/campaign.py deepens the
 headline runs as its plan says; this script is for any other file.)
 
@@ -17,9 +17,9 @@ from pathlib import Path
 from common import log
 
 from solitaire_odds.counts import InputError, parse_budgets, parse_count
-from solitaire_odds.deepen import deepen
-from solitaire_odds.runs import WorkersError, usable_cpus
-from solitaire_odds.store import StoreError
+from solitaire_odds.runs.deepen import deepen
+from solitaire_odds.runs.runner import WorkersError, usable_cpus
+from solitaire_odds.runs.store import StoreError
 
 
 def main(argv=None) -> None:

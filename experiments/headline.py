@@ -19,9 +19,11 @@ import pandas as pd
 from common import replace_between, write_table
 from run_costs import file_key
 
-from solitaire_odds import results, verdicts
+from solitaire_odds.research import results
+from solitaire_odds.runs import catalog
+from solitaire_odds.runs import verdicts
 from solitaire_odds.players import player_names
-from solitaire_odds.plots import plot_shares, save
+from solitaire_odds.research.plots import plot_shares, save
 from solitaire_odds.rules import GAMES
 
 BEGIN = "<!-- headline table: made by experiments/headline.py from results/headline.csv -->"
@@ -31,7 +33,7 @@ END = "<!-- end of the headline table -->"
 def headline_summary(root: Path) -> pd.DataFrame:
     """:func:`results.summarize_runs` of every verdict file under ``root``, ordered by game,
     rules (defaults first) and player; refused if two files hold the same rules and player."""
-    files = results.find_verdicts(root)
+    files = catalog.find_verdicts(root)
     if not files:
         fail(f"no verdict files under {root / 'verdicts'}; make them with experiments/campaign.py "
              "(or its --export) first")

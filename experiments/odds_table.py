@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from common import arguments, table_of_runs, write_table
 
-from solitaire_odds.plots import plot_effects, save
-from solitaire_odds.results import summarize_runs, switch_effects
+from solitaire_odds.research.plots import plot_effects, save
+from solitaire_odds.research.results import summarize_runs, switch_effects
 from solitaire_odds.rules import GAMES, resolve
-from solitaire_odds.runs import RunSpec
+from solitaire_odds.runs.runner import RunSpec
 
 # What produced the committed results (this session's CPU allowed no more; aim for 100,000):
 DEALS = 200                       # deals 0..DEALS-1 per rule set

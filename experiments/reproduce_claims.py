@@ -1,4 +1,4 @@
-"""Published odds against measured odds: every claim of solitaire_odds.claims under each reading
+"""Published odds against measured odds: every claim of solitaire_odds.research.claims under each reading
 that could explain it, for the solver and every player, on deals 0..DEALS-1. Writes
 results/claims.csv, results/claims.txt (the table `solitaire-odds reproduce` prints),
 results/claims.png (share per reading and player, each claim marked on the bars of its kind)
@@ -18,11 +18,11 @@ from __future__ import annotations
 import pandas as pd
 from common import arguments, log, replace_between, write_table
 
-from solitaire_odds.claims import CLAIMS
-from solitaire_odds.plots import comparable, plot_convergence, plot_shares, save
-from solitaire_odds.reproduce import (format_share, format_table, from_verdicts, plan, reproduce, run_specs,
+from solitaire_odds.research.claims import CLAIMS
+from solitaire_odds.research.plots import comparable, plot_convergence, plot_shares, save
+from solitaire_odds.research.reproduce import (format_share, format_table, from_verdicts, plan, reproduce, run_specs,
                                       short_count)
-from solitaire_odds.results import load_run
+from solitaire_odds.runs.catalog import load_run
 
 # What produced the committed results (this session's CPU allowed no more; aim for 100,000):
 DEALS = 1_000

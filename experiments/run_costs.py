@@ -26,21 +26,22 @@ import numpy as np
 import pandas as pd
 
 from common import write_table
-from solitaire_odds import results, runs, verdicts
+from solitaire_odds.runs import catalog
+from solitaire_odds.runs import runner as runs, verdicts
 
 OUT = "run_costs.csv"
 
 
 def untimed_files(root: Path) -> list[Path]:
     """The verdict files under ``root`` that kept no CPU time."""
-    return [path for path in results.find_verdicts(root) if verdicts.cpu_seconds(path) is None]
+    return [path for path in catalog.find_verdicts(root) if verdicts.cpu_seconds(path) is None]
 
 
 def sample_cost(path: Path, size: int) -> dict:
     """Solve every k-th deal of the file at ``path`` (about ``size`` deals) and scale its CPU."""
     manifest, rows = verdicts.read(path)
     sample = rows.iloc[::max(1, len(rows) // size)]
-    described = results.describe_manifest(manifest, path)
+    described = catalog.describe_manifest(manifest, path)
     args = (manifest["game"], manifest["switches"], manifest["player"], tuple(sorted(described["params"].items())))
     runs.solve_deals(*args, [int(sample["deal"].iloc[0])])  # compile or load the kernels first
     cpu = time.process_time()

@@ -24,8 +24,8 @@ import pandas as pd
 from common import rules_of, write_table
 
 from solitaire_odds.counts import parse_budgets, parse_count
-from solitaire_odds.reproduce import player_params
-from solitaire_odds.runs import DEFAULT_CHUNK, RunSpec, run, usable_cpus
+from solitaire_odds.research.reproduce import player_params
+from solitaire_odds.runs.runner import DEFAULT_CHUNK, RunSpec, run, usable_cpus
 
 COMPARED = ["deal", "verdict", "budget", "nodes"]
 

@@ -4,14 +4,14 @@
 (see :mod:`.estimate`); the command line is ``solitaire-odds`` or ``python -m solitaire_odds``.
 """
 
-__version__ = "0.1.0"
+from .version import VERSION as __version__
 __all__ = ["odds", "__version__"]
 
 
 def __getattr__(name):
     """``odds`` is imported on first use, so that ``import solitaire_odds`` stays light."""
     if name == "odds":
-        from .estimate import odds
+        from .runs.estimate import odds
 
         return odds
     raise AttributeError(f"module 'solitaire_odds' has no attribute {name!r}")

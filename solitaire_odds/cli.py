@@ -10,15 +10,16 @@ from pathlib import Path
 import click
 import numpy as np
 
-from . import deals, reference, store
+from .game import deals, reference
+from .runs import store
 from .counts import InputError, parse_budgets, parse_count
 from .players import describe_params, params_from_options, player_budget_text, player_names, player_options
 from .players.parameters import count_text
-from .position import describe_move
+from .game.position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
-from .runs import RunSpec, WorkersError, in_own_process, play_one, run, summary
-from .store import StoreError, load_rows
-from .tables import FORMATS, render, run_record
+from .runs.runner import RunSpec, WorkersError, in_own_process, play_one, run, summary
+from .runs.store import StoreError, load_rows
+from .runs.records import FORMATS, render, run_record
 
 USAGE_ERROR = 2
 RUNTIME_ERROR = 1
@@ -269,7 +270,7 @@ def check_workers(workers: int | None) -> None:
 def summary_of_runs(run_dirs, output_format):
     """Merge run folders of the same rules and player (other deal ranges, other machines)
     into one table: each deal once, a deal found twice must have one verdict."""
-    from .results import describe_run
+    from .runs.catalog import describe_run
 
     if not run_dirs:
         raise CliError("give one or more run folders (made by `odds`), e.g. results/runs/westcliff/*")
@@ -309,7 +310,7 @@ def table_of_runs(paths, output_format):
 def find_run_dirs(paths) -> list[Path]:
     """The run folders under each path (default: results), or a usage error naming the path
     that holds none."""
-    from .results import find_runs
+    from .runs.catalog import find_runs
 
     run_dirs = []
     for path in paths or (Path("results"),):
@@ -353,7 +354,7 @@ def deal_ranges(numbers) -> str:
               help="Also write the table as CSV.")
 def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path):
     """Measure each published figure under the readings that could explain it."""
-    from . import claims, reproduce
+    from .research import claims, reproduce
 
     n = parse_count(count, "--deals")
     budgets = parse_budgets(budget)
@@ -384,7 +385,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
 def plot_chart(chart, paths, out):
     """Draw CHART (shares | convergence | budget | effects) of the runs under RUNS (run folders
     or folders holding them; default: results)."""
-    from . import plots
+    from .research import plots
 
     if chart not in plots.CHARTS:
         raise CliError(f"unknown chart {chart!r}; choose one of {', '.join(plots.CHARTS)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .deals import MAX_DEAL
+from .game.deals import MAX_DEAL
 
 MAX_BUDGET = 10**12
 """Nodes per search: far beyond what finishes in a day, and well inside the kernels' int64."""

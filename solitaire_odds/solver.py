@@ -22,7 +22,7 @@ from .engine.state import encode
 from .engine.two_deck_proofs import last_round, never_freed
 from .engine.winfinder import DEEPEST_CARDS, DEEPEST_LENGTH, find_win, finder_space
 from .outcome import Outcome
-from .position import Position
+from .game.position import Position
 from .rules import Rules
 
 VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}

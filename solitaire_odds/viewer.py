@@ -13,8 +13,9 @@ import json
 import os
 from pathlib import Path
 
-from . import cards, reference, store
-from .position import Position, describe_move, format_move
+from .game import cards, reference
+from .runs import store
+from .game.position import Position, describe_move, format_move
 from .rules import Rules
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}

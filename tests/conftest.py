@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-IMPLEMENTATIONS = ["solitaire_odds.reference", "solitaire_odds.engine.api"]
+IMPLEMENTATIONS = ["solitaire_odds.game.reference", "solitaire_odds.engine.api"]
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)

@@ -12,11 +12,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from solitaire_odds import results, store, verdicts
-from solitaire_odds.reproduce import run_specs
+from solitaire_odds.research import results
+from solitaire_odds.runs import catalog
+from solitaire_odds.runs import store, verdicts
+from solitaire_odds.research.reproduce import run_specs
 from solitaire_odds.rules import resolve
-from solitaire_odds.runs import RunSpec, solve_chunk
-from solitaire_odds.tables import run_record
+from solitaire_odds.runs.runner import RunSpec, solve_chunk
+from solitaire_odds.runs.records import run_record
 
 EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
 GREEDY = EXPERIMENTS.parent / "results" / "verdicts" / "duchess" / "defaults--greedy.parquet"
@@ -87,11 +89,11 @@ def test_the_headline_from_verdict_files_counts_what_the_runs_count(tmp_path):
     specs = [RunSpec.of(resolve("easthaven"), 0, 60, chunk_size=25, budgets=(1_000, 10_000), win_first=True),
              RunSpec.of(resolve("westcliff", space_fill="king"), 0, 60, player="greedy", chunk_size=25, seed=0)]
     folders = run_specs(specs, tmp_path, workers=1)
-    files = [results.export_verdicts(folder, tmp_path) for folder in folders]
+    files = [catalog.export_verdicts(folder, tmp_path) for folder in folders]
     assert [f.relative_to(tmp_path).as_posix() for f in files] == [
         "verdicts/easthaven/defaults--solver-b1k+10k.parquet",
         "verdicts/westcliff/space_fill=king--greedy.parquet"]
-    assert sorted(files) == results.find_verdicts(tmp_path)
+    assert sorted(files) == catalog.find_verdicts(tmp_path)
     from_files = results.headline(results.summarize_runs(files))
     from_runs = results.headline(results.summarize_runs(folders))
     pd.testing.assert_frame_equal(from_files, from_runs)
@@ -103,8 +105,8 @@ def test_the_headline_from_verdict_files_counts_what_the_runs_count(tmp_path):
                                                               record["unknown"])
         assert (row.share, row.low, row.high) == (record["share"], record["share_low"], record["share_high"])
     compared = list(verdicts.COLUMNS) + ["rules", "who"]
-    pd.testing.assert_frame_equal(results.load_run(files[0])[compared], results.load_run(folders[0])[compared])
-    assert len(results.load_run(files[0], first=10, last=19)) == 10
+    pd.testing.assert_frame_equal(catalog.load_run(files[0])[compared], catalog.load_run(folders[0])[compared])
+    assert len(catalog.load_run(files[0], first=10, last=19)) == 10
 
 
 def test_the_campaign_declares_the_sizes_of_issue_16(scripts):
@@ -122,7 +124,7 @@ def test_the_campaign_declares_the_sizes_of_issue_16(scripts):
     for rules in ("st-helena", "st-helena build_suit=any", "louis", "box-kite",
                   "box-kite build_suit=any foundation_transfer=on wrap=on"):
         assert deals[(rules, "solver")] >= 10_000
-    claims = importlib.import_module("solitaire_odds.claims").CLAIMS
+    claims = importlib.import_module("solitaire_odds.research.claims").CLAIMS
     for claim in claims:
         for reading in claim.readings:
             assert deals[(claim.rules(reading).label(), "solver")] >= 20_000
@@ -134,7 +136,7 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     campaign, headline = scripts["campaign"], scripts["headline"]
     campaign.main(["--deals-scale", "1e-7", "--workers", "1", "--root", str(tmp_path)])
     plan = campaign.select(campaign.campaign(), None, None, 1e-7)
-    assert len(results.find_verdicts(tmp_path)) == len(plan)
+    assert len(catalog.find_verdicts(tmp_path)) == len(plan)
     listed = campaign.plan_table(plan, tmp_path)
     assert (listed["done"] == 1).all() and (listed["left_cpu_hours"] == 0).all()
     deepened = listed.set_index(["rules", "player"])["deepened"]
@@ -151,8 +153,8 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     assert "old table" not in text and text.count("\n| ") == len(plan) + 1
     assert (tmp_path / "headline.png").stat().st_size > 0
     # the claims table from the same files: every reading of every claim, for the solver and both players
-    from solitaire_odds.claims import CLAIMS
-    from solitaire_odds.reproduce import format_table, from_verdicts, short_count
+    from solitaire_odds.research.claims import CLAIMS
+    from solitaire_odds.research.reproduce import format_table, from_verdicts, short_count
 
     claims = from_verdicts(list(CLAIMS), ["solver", "random", "greedy"], tmp_path)
     assert len(claims) == 3 * sum(len(claim.readings) for claim in CLAIMS) and (claims["n"] == 1).all()
@@ -203,11 +205,11 @@ def exported(tmp_path, rules, budgets, deals=30):
     """The verdict file of a solver run over deals 0..deals-1 with the escalation ``budgets``."""
     spec = RunSpec.of(rules, 0, deals, budgets=budgets, win_first=True)
     [folder] = run_specs([spec], tmp_path / "runs", workers=1)
-    return results.export_verdicts(folder, tmp_path / str(budgets[-1]))
+    return catalog.export_verdicts(folder, tmp_path / str(budgets[-1]))
 
 
 def test_deepening_a_verdict_file_gives_the_file_of_the_run_with_one_more_step(tmp_path):
-    from solitaire_odds.deepen import deepen
+    from solitaire_odds.runs.deepen import deepen
 
     rules = resolve("easthaven")
     shallow = exported(tmp_path, rules, (200,))
@@ -223,7 +225,7 @@ def test_deepening_a_verdict_file_gives_the_file_of_the_run_with_one_more_step(t
 
 
 def test_an_interrupted_deepening_keeps_its_finished_batches(tmp_path, monkeypatch):
-    from solitaire_odds import deepen as deepening
+    from solitaire_odds.runs import deepen as deepening
 
     monkeypatch.setattr(deepening, "BATCH", 3)
     shallow = exported(tmp_path, resolve("easthaven"), (200,))
@@ -241,7 +243,7 @@ def test_an_interrupted_deepening_keeps_its_finished_batches(tmp_path, monkeypat
 
 
 def test_a_run_that_grew_since_its_deepening_is_deepened_only_on_its_new_deals(tmp_path, monkeypatch):
-    from solitaire_odds import deepen as deepening
+    from solitaire_odds.runs import deepen as deepening
 
     rules = resolve("easthaven")
     early = deepening.deepen(exported(tmp_path / "early", rules, (200,), deals=15), (2_000,))
@@ -258,7 +260,7 @@ def test_a_run_that_grew_since_its_deepening_is_deepened_only_on_its_new_deals(t
 
 
 def test_only_a_solver_file_is_deepened_and_only_to_larger_budgets(tmp_path):
-    from solitaire_odds.deepen import DeepenError, deepened_manifest
+    from solitaire_odds.runs.deepen import DeepenError, deepened_manifest
 
     solver = {"player": "solver", "player_params": {"budgets": [10_000, 100_000], "win_first": True}}
     assert deepened_manifest(solver, (1_000_000, 10_000_000))["player_params"]["budgets"] == [
@@ -274,33 +276,33 @@ def test_a_machine_without_the_run_folders_solves_only_what_the_committed_files_
     campaign = scripts["campaign"]
     options = ["--only", "easthaven", "--players", "greedy", "--workers", "1", "--root", str(tmp_path)]
     campaign.main([*options, "--deals-scale", "2e-5"])  # 2 deals a run
-    before = {path.name: verdicts.read(path)[1] for path in results.find_verdicts(tmp_path)}
-    for folder in results.find_runs(tmp_path / "runs"):
+    before = {path.name: verdicts.read(path)[1] for path in catalog.find_verdicts(tmp_path)}
+    for folder in catalog.find_runs(tmp_path / "runs"):
         for _, _, chunk in store.finished_chunks(folder):
             chunk.unlink()  # a fresh clone: the committed verdict files, no run folders
     campaign.main([*options, "--deals-scale", "4e-5"])  # 4 deals a run
-    after = {path.name: verdicts.read(path)[1] for path in results.find_verdicts(tmp_path)}
+    after = {path.name: verdicts.read(path)[1] for path in catalog.find_verdicts(tmp_path)}
     assert after.keys() == before.keys() and len(before) >= 2
     for name, rows in after.items():
         assert rows["deal"].tolist() == [0, 1, 2, 3]
         pd.testing.assert_frame_equal(rows.iloc[:2], before[name])
-    for folder in results.find_runs(tmp_path / "runs"):
+    for folder in catalog.find_runs(tmp_path / "runs"):
         assert [(a, b) for a, b, _ in store.finished_chunks(folder)] == [(2, 3)]
 
 
 def test_a_verdict_file_keeps_what_its_deals_cost_through_extension_and_deepening(tmp_path):
-    from solitaire_odds.deepen import deepen
+    from solitaire_odds.runs.deepen import deepen
 
     rules = resolve("easthaven")
     spec = RunSpec.of(rules, 0, 20, budgets=(200,), win_first=True)
     [folder] = run_specs([spec], tmp_path / "runs", workers=1)
     spent = store.load_rows([folder], 0, 19, columns=["seconds"])["seconds"].sum()
-    path = results.export_verdicts(folder, tmp_path)
+    path = catalog.export_verdicts(folder, tmp_path)
     assert verdicts.cpu_seconds(path) == pytest.approx(spent) and spent > 0
     grown = replace(spec, first=20, count=10)
     [folder] = run_specs([grown], tmp_path / "later", workers=1)  # another machine: deals 20..29
     more = store.load_rows([folder], 20, 29, columns=["seconds"])["seconds"].sum()
-    path = results.export_verdicts(folder, tmp_path, 0, 29, keep=True)
+    path = catalog.export_verdicts(folder, tmp_path, 0, 29, keep=True)
     assert len(verdicts.read(path)[1]) == 30 and verdicts.cpu_seconds(path) == pytest.approx(spent + more)
     deep = deepen(path, (2_000,))
     assert verdicts.cpu_seconds(deep) > spent + more
@@ -316,7 +318,7 @@ def test_only_takes_a_rule_set_as_well_as_a_game(scripts):
 
 
 def test_a_file_deepened_by_some_of_the_planned_steps_counts_as_done_and_is_deepened_on(scripts, tmp_path):
-    from solitaire_odds.deepen import deepened_manifest
+    from solitaire_odds.runs.deepen import deepened_manifest
 
     campaign = scripts["campaign"]
     [spec] = [spec for spec in campaign.select(campaign.campaign(), ["duchess"], ["solver"], 3e-5)  # 3 deals
@@ -324,7 +326,7 @@ def test_a_file_deepened_by_some_of_the_planned_steps_counts_as_done_and_is_deep
     assert campaign.DEEPER["duchess"] == (1_000_000, 10_000_000)
     halfway = deepened_manifest(spec.manifest(), (1_000_000,))
     rows = pd.DataFrame({"deal": [0, 1, 2], "verdict": ["won", "won", "won"], "budget": 100_000, "nodes": 5})
-    verdicts.write(results.verdict_path(tmp_path, halfway), halfway, rows)
+    verdicts.write(catalog.verdict_path(tmp_path, halfway), halfway, rows)
     assert campaign.committed_deals(spec, tmp_path) == 3 and campaign.still_to_run([spec], tmp_path) == []
     assert campaign.deepening_state(spec, tmp_path) == "to do"
     [deep] = campaign.deepen_all([spec], tmp_path, 1)

@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from solitaire_odds.cli import main
-from solitaire_odds.store import load_rows, read_manifest
+from solitaire_odds.runs.store import load_rows, read_manifest
 
 
 def run(*args):

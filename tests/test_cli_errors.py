@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 from processes import start_command
 
-from solitaire_odds import deals, runs, store
+from solitaire_odds.game import deals
+from solitaire_odds.runs import runner as runs, store
 from solitaire_odds.cli import main
 
 UNWRITABLE = "/sys/solitaire-odds-test"

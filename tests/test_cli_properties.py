@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from solitaire_odds import cards, deals, store
+from solitaire_odds.game import cards, deals
+from solitaire_odds.runs import store
 from solitaire_odds.cli import main
 from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.rules import GAMES

@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solitaire_odds import cards, deals
+from solitaire_odds.game import cards, deals
 from solitaire_odds.engine.core import shuffled_deck
 
 GOLDEN = Path(__file__).parent / "data" / "golden_decks.txt"

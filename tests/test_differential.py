@@ -16,7 +16,7 @@ import random
 import numpy as np
 import pytest
 
-from solitaire_odds import deals, reference
+from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api, core
 from solitaire_odds.engine.constants import MAX_MOVES, P_NCARDS
 from solitaire_odds.engine.state import decode, encode

@@ -5,7 +5,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from solitaire_odds import results
+from solitaire_odds.research import results
+from solitaire_odds.runs import catalog
 
 NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "compare_variants.ipynb"
 
@@ -20,5 +21,5 @@ def test_compare_variants_notebook_executes_and_draws_its_charts(tmp_path, monke
     outputs = [output for cell in notebook.cells if cell.cell_type == "code" for output in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     assert sum("image/png" in o.get("data", {}) for o in outputs) == 4
-    summary = results.summarize_runs(results.find_runs(tmp_path))
+    summary = results.summarize_runs(catalog.find_runs(tmp_path))
     assert len(summary) == 6 and set(summary["n"]) == {8}

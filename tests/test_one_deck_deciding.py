@@ -10,8 +10,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from solitaire_odds import deals, reference
-from solitaire_odds.cards import make
+from solitaire_odds.game import deals, reference
+from solitaire_odds.game.cards import make
 from solitaire_odds.engine import api
 from solitaire_odds.engine.constants import C_TURN_TO_PLAY, MOVE, O_FOUND, PLACE_FOUND
 from solitaire_odds.engine.reductions import (
@@ -20,7 +20,7 @@ from solitaire_odds.engine.reductions import (
 from solitaire_odds.engine.relaxation import relaxed_lost
 from solitaire_odds.engine.shortcuts import colour_keys
 from solitaire_odds.engine.state import encode
-from solitaire_odds.position import Position
+from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 
@@ -183,7 +183,7 @@ def test_a_dealt_card_frees_the_card_under_it_only_in_a_run_it_could_belong_to(d
     (stage 1 of the rows): under the Queen of hearts it may still move in a run (2); under
     the Queen of spades or the Jack of hearts (no run has them on it) not at all (0); once the
     dealt card has left, it is the top (1)."""
-    from solitaire_odds.cards import parse
+    from solitaire_odds.game.cards import parse
     from solitaire_odds.engine.relaxation import _free_height
 
     pa = api.params(resolve("easthaven"))

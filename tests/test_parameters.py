@@ -12,7 +12,7 @@ from solitaire_odds.players import (make_player, params_from_options, player_cla
                                     player_options)
 from solitaire_odds.players.parameters import Param, complete
 from solitaire_odds.rules import resolve
-from solitaire_odds.runs import RunSpec
+from solitaire_odds.runs.runner import RunSpec
 
 RULES = resolve("westcliff", space_fill="king")
 

@@ -9,13 +9,12 @@ import numpy as np
 import pytest
 from test_solver import random_walk, two_deck_endgame
 
-from solitaire_odds import deals, reference
+from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api
 from solitaire_odds.engine.persistent import persistent_piles
 from solitaire_odds.engine.reductions import capabilities
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import WORK_SIZE
-from solitaire_odds.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 

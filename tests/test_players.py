@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from solitaire_odds import deals, reference
+from solitaire_odds.game import deals, reference
 from solitaire_odds.cli import main
 from solitaire_odds.engine import api
 from solitaire_odds.engine.state import decode
@@ -15,7 +15,7 @@ from solitaire_odds.engine.api import first_state
 from solitaire_odds.players import make_player
 from solitaire_odds.players.observation import HIDDEN, Observation, hidden_places
 from solitaire_odds.rules import resolve
-from solitaire_odds.store import load_rows, read_manifest
+from solitaire_odds.runs.store import load_rows, read_manifest
 
 HIDDEN_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess", "louis"]
 TINY_PLANNER = {"samples": 1, "budget": 50}

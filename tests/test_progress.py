@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 import tqdm.std
 
-from solitaire_odds import runs
-from solitaire_odds.runs import Progress
+from solitaire_odds.runs import runner as runs
+from solitaire_odds.runs.runner import Progress
 
 
 class Clock:
@@ -78,7 +78,7 @@ def test_progress_is_silent_when_not_on_a_terminal(capsys):
 def test_workers_default_to_the_cpus_this_process_may_use():
     assert runs.usable_cpus() == len(os.sched_getaffinity(0))
     if len(os.sched_getaffinity(0)) > 1:
-        code = "import os; os.sched_setaffinity(0, {0}); from solitaire_odds.runs import usable_cpus; print(usable_cpus())"
+        code = "import os; os.sched_setaffinity(0, {0}); from solitaire_odds.runs.runner import usable_cpus; print(usable_cpus())"
         assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               check=True).stdout.strip() == "1"
 

@@ -6,10 +6,11 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from solitaire_odds import results
-from solitaire_odds.claims import CLAIMS, NO_FIGURE, PLAY, SOLVABLE, claims_for
+from solitaire_odds.research import results
+from solitaire_odds.runs import catalog
+from solitaire_odds.research.claims import CLAIMS, NO_FIGURE, PLAY, SOLVABLE, claims_for
 from solitaire_odds.cli import main
-from solitaire_odds.reproduce import closest
+from solitaire_odds.research.reproduce import closest
 from solitaire_odds.rules import GAMES, resolve
 
 
@@ -131,7 +132,7 @@ def test_reproduce_prints_one_table_with_every_reading_and_player(tiny_reproduce
     table = pd.read_csv(root / "claims.csv")
     assert len(table) == 8 and set(table["n"]) == {6}
     assert (table["won"] + table["lost"] + table["unknown"] == 6).all()
-    assert len(results.find_runs(root)) == 8
+    assert len(catalog.find_runs(root)) == 8
 
 
 def test_reproduce_resumes_and_gives_the_same_table(tiny_reproduce):
@@ -170,10 +171,10 @@ def test_plot_draws_each_chart_of_a_small_run(tiny_reproduce, tmp_path, chart):
 
 def test_summaries_and_effects_come_from_the_run_folders(tiny_reproduce):
     root, _, _ = tiny_reproduce
-    summary = results.summarize_runs(results.find_runs(root))
+    summary = results.summarize_runs(catalog.find_runs(root))
     assert set(summary["changed"]) == {"defaults", "run_moves=whole", "run_moves=single", "space_fill=king"}
     effects = results.switch_effects(summary)
     assert len(effects) == 6  # 3 switches x 2 players, each against the defaults
     assert (effects["low"] <= effects["effect"]).all() and (effects["effect"] <= effects["high"]).all()
-    curves = results.budget_curves(results.find_runs(root))
+    curves = results.budget_curves(catalog.find_runs(root))
     assert set(curves["budget"]) == {1000, 10000} and len(curves) == 8

@@ -10,8 +10,8 @@ Cards are written by name (``"7H"``); piles, stock and waste strings run bottom 
 
 import pytest
 
-from solitaire_odds import cards
-from solitaire_odds.position import Position
+from solitaire_odds.game import cards
+from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 
 TURN, DEAL, REDEAL = ("turn",), ("deal",), ("redeal",)

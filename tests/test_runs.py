@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from processes import start_command
 from distributed import Client, LocalCluster
 
-from solitaire_odds import runs, store
+from solitaire_odds.runs import runner as runs, store
 from solitaire_odds.cli import main
 from solitaire_odds.solver import SLOT_BYTES, slots_for_megabytes
 

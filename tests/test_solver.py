@@ -18,8 +18,8 @@ from collections import Counter
 
 import pytest
 
-from solitaire_odds import deals, reference
-from solitaire_odds.position import Position
+from solitaire_odds.game import deals, reference
+from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 

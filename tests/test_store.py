@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solitaire_odds import store
-from solitaire_odds.store import (
+from solitaire_odds.runs import store
+from solitaire_odds.runs.store import (
     StoreError,
     finished_chunks,
     load_rows,

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import solitaire_odds
 from solitaire_odds.cli import main
-from solitaire_odds.tables import COLUMNS, count_text
+from solitaire_odds.runs.records import COLUMNS, count_text
 
 
 def run(*args):

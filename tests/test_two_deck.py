@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 from test_solver import reference_search, replay, two_deck_endgame
 
-from solitaire_odds import deals, reference
+from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api
 from solitaire_odds.engine.constants import MOVE, P_NPILES, PLACE_FOUND, REDEAL
 from solitaire_odds.engine.reductions import capabilities, safe_foundation_play
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.two_deck_proofs import NO_PILE, WORK_SIZE, applies, moved_onto, never_freed, never_freed_in
 from solitaire_odds.engine.winfinder import DEEPEST_CARDS, DEEPEST_LENGTH, beam_search, rating
-from solitaire_odds.position import Position
+from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver, TwoDeckSteps, WinFinder
 

@@ -8,7 +8,7 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from solitaire_odds import cards, deals, reference
+from solitaire_odds.game import cards, deals, reference
 from solitaire_odds.cli import main
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver

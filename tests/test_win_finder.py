@@ -5,11 +5,11 @@ search leaves unknown, whose wins replay through the reference."""
 import numpy as np
 import pytest
 
-from solitaire_odds import deals, reference
+from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api
 from solitaire_odds.engine.state import encode
 from solitaire_odds.engine.winfinder import PER_PARENT, _spread_out, rating
-from solitaire_odds.position import Position
+from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver, WinFinder
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..position import Position
+from ..game.position import Position
 from ..rules import Rules
 from . import core
 from .compile import params

@@ -51,12 +51,12 @@ U_SIZE = 9
 F_TURNED, F_BASE_SET, F_REFILL, F_RESTORE = 1, 2, 4, 8
 
 # ------------------------------------------------------------------------------------------
-# numbered deals (the numba twin of solitaire_odds.deals.deck)
+# numbered deals (the numba twin of solitaire_odds.game.deals.deck)
 
 
 @kernel
 def shuffled_deck(deal, ncards, out):
-    """Fill ``out[:ncards]`` with deal number ``deal``'s deck (see solitaire_odds.deals)."""
+    """Fill ``out[:ncards]`` with deal number ``deal``'s deck (see solitaire_odds.game.deals)."""
     for c in range(ncards):
         out[c] = c % 52
     state = U64(deal)

@@ -9,7 +9,7 @@ Reserve fans (Duchess) are extra piles after the tableau piles; ``CAP`` is the p
 pile can overflow whatever the rules allow. Bytes past a pile's, the stock's or the waste's
 length are stale (cards that left) and never read. Everything outside the engine reads and writes
 positions through this module: :func:`encode` / :func:`decode` to the readable
-:class:`~solitaire_odds.position.Position`, :func:`hidden_places` and :func:`public_copy` for
+:class:`~solitaire_odds.game.position.Position`, :func:`hidden_places` and :func:`public_copy` for
 players who must not see face-down cards.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..position import Position
+from ..game.position import Position
 from .constants import (
     NO_BASE, O_BASE, O_FOUND, O_OPENING, O_PCARDS, O_PDOWN, O_PLEN, O_REDEALS, O_SLEN, O_STOCK,
     O_WASTE, O_WLEN, O_WLIVE, P_CAP, P_NFOUND, P_NPILES, P_NRES, P_REDEAL_KIND, REDEAL_WASTE, S_SIZE,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import deals
+from ..game import deals
 from ..engine import api
 from .observation import Observation
 

@@ -171,7 +171,8 @@ class Game:
         for key, value in chosen.items():
             i = _PART_OF[key]
             parts[i] = replace(parts[i], **{key: value})
-        return Rules(self.name, tuple(parts), tuple(chosen.items()))
+        defaults = tuple((s.name, s.default) for s in self.switches)
+        return Rules(self.name, tuple(parts), tuple(chosen.items()), defaults)
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,6 +183,7 @@ class Rules:
     game: str
     parts: tuple = field(repr=False)
     settings: tuple = field(repr=False)  # (switch, value) pairs, every switch of the game
+    defaults: tuple = field(repr=False)  # (switch, default) pairs, for labels
 
     @property
     def switches(self) -> MappingProxyType:
@@ -212,9 +214,8 @@ class Rules:
 
     def label(self) -> str:
         """``game`` plus the switches that differ from the defaults, e.g. ``westcliff space_fill=king``."""
-        from .games import GAMES
-        game = GAMES[self.game]
-        changed = [f"{k}={format_value(v)}" for k, v in self.switches.items() if game.switch(k).default != v]
+        defaults = dict(self.defaults)
+        changed = [f"{k}={format_value(v)}" for k, v in self.switches.items() if defaults[k] != v]
         return " ".join([self.game] + changed)
 
     def switch_strings(self) -> dict:

@@ -1,31 +1,24 @@
 """Results as tidy tables for notebooks, charts and the experiment scripts.
 
-Every figure is computed from run folders (:mod:`.store`) through these few functions, so a
-chart, a CSV table and a notebook cell that show the same run show the same numbers::
+Every figure is computed from run folders or committed verdict files (found and read by
+:mod:`solitaire_odds.runs.catalog`) through these few functions, so a chart, a CSV table and a
+notebook cell that show the same run show the same numbers::
 
-    from solitaire_odds import results
-    table = results.summarize_runs(results.find_runs("results"))   # one row per run
-    rows = results.load_run(table.run_dir[0])                        # one row per deal
-
-Wherever a run folder is taken, a committed verdict file (:mod:`.verdicts`) may stand in for
-it, so the committed tables and charts are made without the run folders::
-
-    table = results.summarize_runs(results.find_verdicts("results"))
+    from solitaire_odds.runs import catalog
+    from solitaire_odds.research import results
+    table = results.summarize_runs(catalog.find_verdicts("results"))   # one row per run
+    rows = catalog.load_run(table.run_dir[0])                           # one row per deal
 """
 
 from __future__ import annotations
 
 import math
-import os
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from . import store, verdicts
-from .players import player_label
-from .rules import RulesError, resolve
-from .stats import summarize, wilson
+from ..runs.catalog import describe_manifest, manifest_and_rows
+from ..stats import summarize, wilson
 
 RECORD_COLUMNS = ("first", "last", "n", "won", "lost", "unknown", "share", "low", "high", "unknown_share",
                   "bracket_high", "bracket_ci_high")
@@ -34,69 +27,13 @@ SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", *RECORD_COLUMNS,
 HEADLINE_COLUMNS = ("game", "rules", "player", "deals", "won", "lost", "unknown", "share", "low", "high")
 
 
-def find_runs(root: str | os.PathLike = "results") -> list[Path]:
-    """Every run folder (one holding a manifest) under ``root``, in a stable order."""
-    return sorted(path.parent for path in Path(root).rglob(store.MANIFEST))
-
-
-def find_verdicts(root: str | os.PathLike = "results") -> list[Path]:
-    """Every committed verdict file under ``root``/verdicts, in a stable order."""
-    return sorted((Path(root) / verdicts.FOLDER).rglob("*.parquet"))
-
-
-def _manifest_and_rows(source: str | os.PathLike, first: int | None = None, last: int | None = None,
-                       columns: list[str] | None = None) -> tuple[dict, pd.DataFrame]:
-    """(manifest, per-deal rows of deals first..last) of a run folder or a verdict file."""
-    if not verdicts.is_verdict_file(source):
-        return store.read_manifest(source), store.load_rows([source], first, last, columns)
-    manifest, rows = verdicts.read(source)
-    wanted = rows["deal"].between(0 if first is None else first, math.inf if last is None else last)
-    return manifest, rows[wanted].reset_index(drop=True)
-
-
-def describe_run(run_dir: str | os.PathLike) -> dict:
-    """What a run measured, from its manifest: game, rules label, the switches that differ
-    from the defaults, player, and ``who`` (player plus its budget or samples). ``run_dir``
-    may be a verdict file."""
-    manifest = verdicts.read(run_dir)[0] if verdicts.is_verdict_file(run_dir) else store.read_manifest(run_dir)
-    return describe_manifest(manifest, run_dir)
-
-
-def describe_manifest(manifest: dict, run_dir: str | os.PathLike) -> dict:
-    """:func:`describe_run` of a manifest read from ``run_dir`` (named in errors)."""
-    where = run_dir if verdicts.is_verdict_file(run_dir) else Path(run_dir) / store.MANIFEST
-    player = manifest["player"]
-    try:
-        rules = resolve(manifest["game"], **manifest["switches"])
-        label = player_label(player, manifest["player_params"])
-    except (RulesError, ValueError) as err:
-        raise store.StoreFailure(f"{where} does not describe a run of this version "
-                                 f"({err}); restore it or start a new run") from None
-    changed = rules.label()[len(rules.game):].strip()
-    params = {key: tuple(value) if isinstance(value, list) else value
-              for key, value in manifest["player_params"].items()}
-    return {"game": rules.game, "rules": rules.label(), "changed": changed or "defaults",
-            "player": player, "who": player if label == "default" else f"{player} {label}",
-            "params": params, "run_dir": str(run_dir)}
-
-
-def load_run(run_dir: str | os.PathLike, first: int | None = None, last: int | None = None) -> pd.DataFrame:
-    """The per-deal rows of one run folder (or verdict file), with the run's description as
-    extra columns."""
-    manifest, rows = _manifest_and_rows(run_dir, first, last)
-    info = describe_manifest(manifest, run_dir)
-    for key in ("game", "rules", "changed", "player", "who", "run_dir"):
-        rows[key] = info[key]
-    return rows
-
-
 def summarize_runs(run_dirs, first: int | None = None, last: int | None = None) -> pd.DataFrame:
     """One row per run folder (or verdict file): counts, the win share with its Wilson 95%
     interval, the unknown share, the bracket's upper end ((won + unknown) / n) and the upper
     end of its 95% interval, restricted to deals first..last."""
     records = []
     for run_dir in run_dirs:
-        manifest, rows = _manifest_and_rows(run_dir, first, last, columns=[])
+        manifest, rows = manifest_and_rows(run_dir, first, last, columns=[])
         info = describe_manifest(manifest, run_dir)
         records.append({**info, **summary_record(rows)})
     return pd.DataFrame.from_records(records, columns=list(SUMMARY_COLUMNS))
@@ -193,7 +130,7 @@ def budget_curves(run_dirs, first: int | None = None, last: int | None = None) -
     at each budget of its escalation, as one table with the run's game, rules and folder."""
     frames = []
     for run_dir in run_dirs:
-        manifest, rows = _manifest_and_rows(run_dir, first, last, columns=["budget"])
+        manifest, rows = manifest_and_rows(run_dir, first, last, columns=["budget"])
         info = describe_manifest(manifest, run_dir)
         if info["player"] != "solver":
             continue
@@ -207,45 +144,3 @@ def headline(summary: pd.DataFrame) -> pd.DataFrame:
     """The committed headline table of a :func:`summarize_runs` table: its
     :data:`HEADLINE_COLUMNS` (shares and Wilson 95% bounds as fractions)."""
     return summary.rename(columns={"n": "deals"}).loc[:, list(HEADLINE_COLUMNS)]
-
-
-def verdict_path(root: str | os.PathLike, manifest: dict) -> Path:
-    """Where the verdict file of the run that ``manifest`` describes goes (its folder need not
-    exist): <root>/verdicts/<game>/<switches>--<player>.parquet, named from the rules and the
-    player with its parameters (``defaults--solver-b10k+100k``)."""
-    info = describe_manifest(manifest, Path(root))
-    return Path(root) / verdicts.FOLDER / info["game"] / verdict_name(info)
-
-
-def verdict_name(info: dict) -> str:
-    """A verdict file's name from its run's :func:`describe_run`: ``<switches>--<player>.parquet``."""
-    return f"{info['changed'].replace(' ', '+')}--{info['who'].replace(' ', '-')}.parquet"
-
-
-def export_verdicts(run_dir: str | os.PathLike, root: str | os.PathLike = "results",
-                    first: int | None = None, last: int | None = None, keep: bool = False) -> Path:
-    """Write the verdicts a run folder holds for deals first..last as its verdict file under
-    ``root`` and return the file's path. An older file there is replaced, or with ``keep``
-    extended: its deals that the folder lacks stay (a machine without the folder's first chunks
-    ran only the deals after the committed ones)."""
-    manifest = store.read_manifest(run_dir)
-    rows = store.load_rows([run_dir], first, last, columns=[*verdicts.COLUMNS, "seconds"])
-    seconds = float(rows["seconds"].sum())
-    path = verdict_path(root, manifest)
-    if keep and path.exists():
-        _, older = verdicts.read(path)
-        kept = older[~older["deal"].isin(rows["deal"])]
-        seconds = shared_seconds(path, len(kept), len(older), seconds)
-        rows = pd.concat([kept, rows], ignore_index=True)
-    return verdicts.write(path, manifest, rows, seconds)
-
-
-def shared_seconds(path: Path, kept: int, held: int, added: float | None) -> float | None:
-    """``added`` CPU-seconds plus the share of the verdict file ``path``'s seconds that its
-    ``kept`` of ``held`` deals cost (None where the file kept no time)."""
-    older = verdicts.cpu_seconds(path)
-    if kept == 0:
-        return added
-    if older is None or added is None:
-        return None
-    return added + older * kept / held

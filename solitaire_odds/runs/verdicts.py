@@ -27,7 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import store
-from .stats import VERDICTS
+from ..stats import VERDICTS
 
 COLUMNS = ("deal", "verdict", "budget", "nodes")
 MANIFEST_KEY = b"solitaire_odds.manifest"

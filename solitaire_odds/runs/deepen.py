@@ -25,8 +25,8 @@ from typing import Callable
 
 import pandas as pd
 
-from . import runs, store, verdicts
-from .results import describe_manifest, shared_seconds, verdict_name
+from . import runner as runs, store, verdicts
+from .catalog import describe_manifest, shared_seconds, verdict_name
 
 BATCH = 20
 """Unknown deals per part file: a deal left unknown at 1e5 costs 0.1 to 30 CPU-s at 1e6-1e7."""

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from .players import params_from_options
-from .rules import resolve
-from .runs import RunSpec, run
-from .stats import Summary, summarize
-from .tables import render, run_record
+from ..players import params_from_options
+from ..rules import resolve
+from .runner import RunSpec, run
+from ..stats import Summary, summarize
+from .records import render, run_record
 
 
 @dataclass
@@ -26,7 +26,7 @@ class Estimate:
     summary: Summary      # counts, share, Wilson interval, bracket (``summary.format()`` to read)
     record: dict          # game, switches, player, budget, counts, share, interval, bracket
     rows: pd.DataFrame    # one row per deal: deal, verdict, budget, nodes, seconds, moves, line
-    run_dir: Path         # the run folder (``summary``/``table`` commands, results.load_run)
+    run_dir: Path         # the run folder (``summary``/``table`` commands, catalog.load_run)
 
     def table(self) -> pd.DataFrame:
         """The record as a one-row DataFrame (``pd.concat`` several to compare them)."""

@@ -23,7 +23,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from . import results
-from .tables import count_text
+from ..runs import catalog
+from ..runs.records import count_text
 from .claims import CLAIMS, SOLVABLE, Claim
 
 CLAIM_COLOUR = "crimson"
@@ -256,7 +257,7 @@ def draw(chart: str, run_dirs: list[str | os.PathLike]) -> Figure:
     if chart == "shares":
         return plot_shares(results.summarize_runs(run_dirs))
     if chart == "convergence":
-        return plot_convergence(pd.concat([results.load_run(d) for d in run_dirs], ignore_index=True))
+        return plot_convergence(pd.concat([catalog.load_run(d) for d in run_dirs], ignore_index=True))
     if chart == "budget":
         return plot_budget(results.budget_curves(run_dirs))
     if chart == "effects":

@@ -28,11 +28,12 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
-from . import __version__, store
-from .position import format_move
-from .rules import Rules, resolve
-from .players import make_player, player_label
-from .stats import Summary, summarize
+from ..version import VERSION
+from . import store
+from ..game.position import format_move
+from ..rules import Rules, resolve
+from ..players import make_player, player_label
+from ..stats import Summary, summarize
 
 DEFAULT_CHUNK = 1000
 
@@ -68,7 +69,7 @@ class RunSpec:
             "rules": {k: _jsonable(v) for k, v in self.rules.values.items()},
             "player": self.player,
             "player_params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.player_params},
-            "version": __version__,
+            "version": VERSION,
             "chunk_size": self.chunk_size,
         }
 
@@ -383,7 +384,7 @@ def engine_compiled() -> bool:
     """Whether numba's disk cache already holds the engine's kernels."""
     import numba
 
-    from . import engine  # noqa: F401  (sets numba's cache folder)
+    from .. import engine  # noqa: F401  (sets numba's cache folder)
 
     return any(Path(numba.config.CACHE_DIR).glob("**/*.nbi"))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import Rules, parse_settings, resolve
+from ..rules import Rules, parse_settings, resolve
 
 SOLVABLE = "solvable"
 """The claim is the share of deals winnable with every card known."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import cards
 from .position import Position
-from .rules import Rules
+from ..rules import Rules
 
 KING = 12
 ACE = 0

@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import results, store
+from . import results
+from ..runs import catalog
+from ..runs import store
 from .claims import SOLVABLE, Claim
-from .players import make_player
-from .results import describe_run, summary_record
-from .runs import RunSpec, run
+from ..players import make_player
+from ..runs.catalog import describe_run
+from .results import summary_record
+from ..runs.runner import RunSpec, run
 
 
 def player_params(player: str, rules, budgets: tuple[int, ...]) -> dict:
@@ -77,7 +80,7 @@ def from_verdicts(claims: list[Claim], players: list[str], root: str | Path = "r
     """:func:`reproduce`'s table made from the committed verdict files under ``root`` (every
     deal each holds, the solver at whatever escalation its file reached) instead of run
     folders; a measurement without a file is left out (and logged)."""
-    files = results.find_verdicts(root)
+    files = catalog.find_verdicts(root)
     summary = results.summarize_runs(files) if files else pd.DataFrame(columns=list(results.SUMMARY_COLUMNS))
     records = []
     for claim, reading, spec in plan(claims, players, 1, (1,)):

@@ -15,9 +15,9 @@ import os
 import pandas as pd
 
 from . import store
-from .players import player_budget_text
-from .players.parameters import count_text  # noqa: F401  (budgets as people write them)
-from .stats import summarize
+from ..players import player_budget_text
+from ..players.parameters import count_text  # noqa: F401  (budgets as people write them)
+from ..stats import summarize
 
 FORMATS = ("text", "json", "csv")
 COLUMNS = ("game", "switches", "player", "budget", "first", "last", "deals", "won", "lost", "unknown",
@@ -27,7 +27,7 @@ COLUMNS = ("game", "switches", "player", "budget", "first", "last", "deals", "wo
 def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = None) -> dict:
     """The record of run folders of one rule set and player (``summary`` merges several),
     counted over ``rows`` (default: every deal they hold)."""
-    from .results import describe_run
+    from .catalog import describe_run
 
     info = describe_run(run_dirs[0])
     if rows is None:
