@@ -34,11 +34,12 @@ from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.runs.runner import process_pool
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
+from solitaire_odds.steps import STEP_NAMES
 
 ONE_DECK = ("easthaven", "easthaven space_fill=any foundation_return=on", "westcliff-classic", "duchess", "westcliff")
 TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on", "st-helena",
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
-PARTS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay")
+PARTS = STEP_NAMES
 KEY = ["rules", "ladder", "deals"]
 
 

@@ -13,7 +13,8 @@ class Outcome:
     seconds: float
     _line: list | Callable[[], list] = field(default_factory=list, repr=False)  # see `line`
     budget: int = 0              # the solver budget that decided it (escalation), else 0
-    decided_by: str = ""         # the solver's step that gave the verdict (solver.PASSES, "relaxation")
+    decided_by: str = ""         # the solver's step that gave the verdict (steps.STEP_NAMES), "" if unknown
+    spent: dict = field(default_factory=dict)  # the solver's nodes per step (step name -> nodes)
 
     @property
     def line(self) -> list:

@@ -12,12 +12,12 @@ from functools import partial
 
 import numpy as np
 
-from .engine import api, relaxation
+from .engine import api, relaxation, tuning
 from .engine.constants import FOUND_KINGS_AND_ACES, O_REDEALS, P_FOUND_KIND, P_NCARDS, P_REDEALS
 from .engine.core import deal_into, shuffled_deck
-from .engine.search import (
-    BY_SEARCH, BY_SHORTCUTS, BY_WIN_FIRST, GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace,
-)
+from . import steps
+from .engine.tuning import MAX_DEPTH
+from .engine.search import GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace
 from .engine.state import encode
 from .engine.two_deck_proofs import last_round, never_freed
 from .engine.winfinder import DEEPEST_CARDS, DEEPEST_LENGTH, find_win, finder_space
@@ -26,18 +26,7 @@ from .game.position import Position
 from .rules import Rules
 
 VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
-PASSES = {BY_WIN_FIRST: "win-first", BY_SHORTCUTS: "shortcuts", BY_SEARCH: "search"}
-"""Which part decided a deal (Outcome.decided_by), besides "relaxation"."""
 DEFAULT_BUDGET = 1_000_000
-MAX_DEPTH = 20_000
-"""The longest line the search follows; a position deeper is left unexpanded and the verdict
-can then only be unknown. Box Kite's depth-first lines wander far (cards move back and forth
-between piles): at 1,500, deals 53 and 82 of its book reading stayed unknown after their search
-had visited every other position; at 20,000 both are proven lost at 1e7, in the same number of
-positions. The line's arrays are zeroed lazily by the system, so only the depths reached cost
-memory (about 8 KB each)."""
-
-
 SLOT_BYTES = 8 * TT_WIDTH
 """Bytes of one table slot: two uint64 key halves and a uint64 generation."""
 
@@ -126,45 +115,45 @@ class Solver:
         return self._run(budget)
 
     def _run(self, budget) -> Outcome:
-        """Decide the position in ``ws.root``: with ``reductions``, where it is proven, first the
-        relaxed game (engine.relaxation), which only loses; in the St. Helena family its own
-        relaxation and the win finder (:class:`TwoDeckSteps`); then the search's passes
-        (engine.search.solve_root); in the one-deck games, with ``win_first``, the win finder
-        last, on a deal the search left unknown (its beam wins deals whose winning lines a
-        depth-first search does not reach within the budget: Easthaven with spaces and
-        returns, 10 of the 21 deals of 0..999 left unknown at 1e6 nodes); in the St. Helena
-        family, with a redeal ahead, the finder's relay (:meth:`WinFinder.relay`) last.
-        ``decided_by`` is empty when the verdict is unknown."""
+        """Decide the position in ``ws.root`` by the steps of :data:`~solitaire_odds.steps.STEPS`,
+        in their order, each where it applies (its game, and ``reductions`` for a proof or
+        ``win_first`` for a heuristic) and with its share of ``budget``; the first verdict is
+        the answer. ``decided_by`` names the step, and is empty when the verdict is unknown;
+        ``spent`` holds each step's nodes."""
         start = time.perf_counter()
         budget, gen = int(budget or self.budget), self._next_generation()
-        if self._relaxation and relaxation.relaxed_lost(self._ws.root, self.pa):
-            return Outcome("lost", 0, time.perf_counter() - start, [], budget, "relaxation")
-        nodes_before, search_budget = 0, budget
+        root, spent = self._ws.root, {}
+
+        def outcome(verdict: str, step: str = "", line=None) -> Outcome:
+            return Outcome(verdict, sum(spent.values()), time.perf_counter() - start, line or [], budget,
+                           step if verdict != "unknown" else "", spent)
+
+        if self._relaxation and relaxation.relaxed_lost(root, self.pa):
+            return outcome("lost", steps.RELAXATION.name)
+        search_budget = budget
         if self._two_deck is not None:
-            finder_budget, search_budget = self._two_deck.shares(self._ws.root, budget)
-            part, nodes_before, path, length = self._two_deck.run(self._ws.root, finder_budget, self.reductions)
+            finder_budget, search_budget = self._two_deck.shares(root, budget)
+            part, nodes, path, length = self._two_deck.run(root, finder_budget, self.reductions)
+            spent[steps.FINDER_FIRST.name] = nodes
             if part is not None:
-                won = part == "win finder"
-                return Outcome("won" if won else "lost", nodes_before, time.perf_counter() - start,
-                               self._line_of(path, length) if won else [], budget, part)
+                won = part == steps.FINDER_FIRST.name
+                return outcome("won" if won else "lost", part, self._line_of(path, length) if won else None)
         verdict, nodes, length, part = solve_root(self.pa, search_budget, self.win_first, self.reductions, gen,
                                                   self._ws)
-        if (verdict == UNKNOWN and self._two_deck is None and self._finder is not None
-                and budget >= WinFinder.ONE_DECK_MIN_BUDGET):
-            found, rated = self._finder.find(self._ws.root, budget)
+        spent[steps.SEARCH_PASSES[part]] = int(nodes)
+        if verdict != UNKNOWN:
+            return outcome(VERDICTS[verdict], steps.SEARCH_PASSES[part], self._line_of(self._ws.path, length))
+        if self._two_deck is None and self._finder is not None and budget >= WinFinder.ONE_DECK_MIN_BUDGET:
+            found, rated = self._finder.find(root, int(budget * steps.FINDER_AFTER.share()))
+            spent[steps.FINDER_AFTER.name] = rated
             if found >= 0:
-                return Outcome("won", int(nodes) + rated, time.perf_counter() - start,
-                               self._line_of(self._finder.fs.path, found), budget, "win finder")
-            nodes += rated
-        if verdict == UNKNOWN and self._two_deck is not None:
-            line, rated = self._two_deck.relay(self._ws.root, budget)
+                return outcome("won", steps.FINDER_AFTER.name, self._line_of(self._finder.fs.path, found))
+        if self._two_deck is not None:
+            line, rated = self._two_deck.relay(root, budget)
+            spent[steps.RELAY.name] = rated
             if line is not None:
-                return Outcome("won", int(nodes) + nodes_before + rated, time.perf_counter() - start,
-                               self._line_of(line, len(line)), budget, "relay")
-            nodes += rated
-        seconds = time.perf_counter() - start
-        return Outcome(VERDICTS[verdict], int(nodes) + nodes_before, seconds, self._line_of(self._ws.path, length), budget,
-                       "" if verdict == UNKNOWN else PASSES[part])
+                return outcome("won", steps.RELAY.name, self._line_of(line, len(line)))
+        return outcome("unknown")
 
     def _line_of(self, path: np.ndarray, length: int):
         """A function making the first ``length`` moves of ``path`` (copied now: the workspace
@@ -187,21 +176,13 @@ class WinFinder:
     """The beam-search win finder (engine.winfinder) with its buffers, for one set of rules:
     a heuristic, so only its wins count (each is replayed like every other)."""
 
-    FIRST_WIDTH = 16
-    MAX_WIDTH = 1 << 16
-    NODES_PER_WIDTH = 128
-    """A beam of width w rates about 100 w positions to reach the end of a St. Helena deal
-    (measured: width 16,384 wins after 1.4M-2.6M), so a finder's budget b affords beams up to
-    about b / 128 wide."""
-    LOGGED_SHARE = 4
-    """A beam keeps one position of every 10-30 it rates: a log of a quarter of the budget
-    never fills (a full log ends the attempt)."""
-    ONE_DECK_MIN_BUDGET = 20_000
-    """Below this the finder is not run after a one-deck search: the narrowest beam (16 wide,
-    about 20 children a position) needs about 3e4 positions rated to play a game of about 100
-    moves out, and at 3e3 and 1e4 it won none of the deals the search left unknown (Easthaven
-    with spaces and returns, deals 0..29; Classic Westcliff, 0..39). The planner's solves
-    (500 nodes) stay as they were."""
+    FIRST_WIDTH = tuning.FINDER_FIRST_WIDTH
+    MAX_WIDTH = tuning.FINDER_MAX_WIDTH
+    NODES_PER_WIDTH = tuning.FINDER_NODES_PER_WIDTH
+    LOGGED_SHARE = tuning.FINDER_LOGGED_SHARE
+    ONE_DECK_MIN_BUDGET = tuning.FINDER_ONE_DECK_MIN_BUDGET
+    """Below this the finder is not run after a one-deck search (so the planner's solves of
+    500 nodes never run it)."""
 
     def __init__(self, pa: np.ndarray, budget: int):
         self.pa = pa
@@ -213,8 +194,8 @@ class WinFinder:
     @classmethod
     def widest(cls, budget: int) -> int:
         """The widest beam worth buffers at ``budget``: a power of two from FIRST_WIDTH to
-        MAX_WIDTH. Wider beams find far more wins (St. Helena deals 0..9: 3 at width 4,096, 7 at
-        16,384), so the beam widens (x4 per restart) as long as the budget lasts."""
+        MAX_WIDTH: wider beams find far more wins, so the beam widens (x4 per restart) as long
+        as the budget lasts."""
         width = cls.FIRST_WIDTH
         while width < cls.MAX_WIDTH and 2 * width * cls.NODES_PER_WIDTH <= budget:
             width *= 2
@@ -235,19 +216,13 @@ class WinFinder:
         self._ended = (int(ended), int(spent))
         return int(length), int(rated)
 
-    RELAY_LEGS = 16
-    RELAY_STRIDE = 4
-    RELAY_SHARE = 16
-    RELAY_MIN_CARDS = 60
-    """The relay runs only from a deepest line that ended with at least this many cards on the
-    foundations (of 104, the 8 bases included). St. Helena by the book, deals 0..199, ladder
-    1e5 then 1e6 with the relay of 16x: of the relays from lines that ended below 60 cards, 3
-    of 39 won at 1e5 (17.5 CPU-s in all) and none of 11 at 1e6 (36.8 CPU-s, a ninth of the
-    whole run's time); from 60 cards up, 47 of 91 and 31 of 41."""
+    RELAY_LEGS = tuning.RELAY_LEGS
+    RELAY_STRIDE = tuning.RELAY_STRIDE
+    RELAY_MIN_CARDS = tuning.RELAY_MIN_CARDS
 
     def relay(self, root: np.ndarray, budget: int) -> tuple[np.ndarray | None, int]:
         """(the moves of a winning line from ``root``, or None; positions rated): fresh finder
-        runs, of RELAY_SHARE x ``budget`` / RELAY_LEGS positions each, from the positions of the
+        runs, of the relay step's share of ``budget`` / RELAY_LEGS positions each, from the positions of the
         deepest line the finder met at ``root`` (:meth:`find` first) that still have a redeal
         ahead: the one just before its last redeal, then every RELAY_STRIDE moves back; none
         when that line ended with fewer than RELAY_MIN_CARDS cards on the foundations. A
@@ -257,12 +232,7 @@ class WinFinder:
         a dead end, and it goes wrong before that round starts: a beam started from that line's
         own positions a little earlier keeps its good start and plans the rest anew, with all its
         width. Per position rated it wins far more than the finder's wider beams from the root,
-        hence its larger share. St. Helena by the book, deals 0..199, ladder 1e5 then 1e6
-        (won, CPU-s a deal): a relay of 1x the budget in 8 legs every 6th move
-        154, 0.56; 2x 159, 0.64; 4x 164, 0.87; 8x 170, 1.27; 16x in 16 legs every 4th move
-        179, 1.68; 32x 179, 2.67; 16x with a 3e5 step 179, 2.14; two rounds of 8x, the second
-        from the first's deepest leg, 170, 1.52. Deals 0..99 with a 1e7 step and 1x: 89 won,
-        2.80 CPU-s."""
+        hence its larger share (docs/tuning.md)."""
         if self.fs.deepest[DEEPEST_CARDS] < self.RELAY_MIN_CARDS:
             return None, 0
         n = int(self.fs.deepest[DEEPEST_LENGTH])
@@ -272,7 +242,7 @@ class WinFinder:
             states.append(states[-1].copy())
             api.play_row(states[-1], self.pa, row)
         starts = [i for i in range(n, -1, -1) if not last_round(states[i], self.pa)]
-        rated, leg_budget = 0, budget * self.RELAY_SHARE // self.RELAY_LEGS
+        rated, leg_budget = 0, int(budget * steps.RELAY.share()) // self.RELAY_LEGS
         for i in starts[::self.RELAY_STRIDE][:self.RELAY_LEGS]:
             self._gen += 64
             length, nodes, *_ = find_win(states[i], self.pa, leg_budget, self.FIRST_WIDTH,
@@ -293,31 +263,29 @@ class TwoDeckSteps:
         self.finder = finder
 
     def shares(self, root: np.ndarray, budget: int) -> tuple[int, int]:
-        """(win finder's nodes, search's nodes) of a solve of ``budget`` from ``root``: half and
-        all in the last round, where the search can still prove a loss; with a redeal left it
-        can only find wins (no tree of three deals is exhausted), and the beam finds far more
-        of them per node, so the finder gets all and the search a tenth. Measured on
-        st-helena build_suit=any, deals 0..299, budgets 1e5 then 1e6: with half and all, the
-        finder won 143 deals and the search 11 more. Without a finder the search gets all."""
+        """(win finder's nodes, search's nodes) of a solve of ``budget`` from ``root``, by the
+        steps' declared shares: with a redeal left the search can only find wins (no tree of
+        three deals is exhausted) and the beam finds far more of them per node; in the last
+        round the search can still prove a loss. Without a finder the search gets all."""
         if self.finder is None:
             return 0, budget
-        if root[self.pa[O_REDEALS]] < self.pa[P_REDEALS]:
-            return budget, max(1, budget // 10)
-        return budget // 2, budget
+        situation = "a redeal ahead" if root[self.pa[O_REDEALS]] < self.pa[P_REDEALS] else "last round"
+        search = steps.SEARCH.share("two decks, a redeal ahead") if situation == "a redeal ahead" else 1
+        return int(budget * steps.FINDER_FIRST.share(situation)), max(1, int(budget * search))
 
     def run(self, root: np.ndarray, budget: int, reductions: bool):
         """(who decided or None, nodes, path, line length): "relaxation" for a proven loss,
         "win finder" for a win found within ``budget`` nodes."""
         if reductions and never_freed(root, self.pa):
-            return "relaxation", 0, None, 0
+            return steps.RELAXATION.name, 0, None, 0
         if self.finder is None:
             return None, 0, None, 0
         length, nodes = self.finder.find(root, budget)
-        return ("win finder" if length >= 0 else None), nodes, self.finder.fs.path, length
+        return (steps.FINDER_FIRST.name if length >= 0 else None), nodes, self.finder.fs.path, length
 
     def relay(self, root: np.ndarray, budget: int) -> tuple[np.ndarray | None, int]:
         """The finder's relay (:meth:`WinFinder.relay`) for a step of ``budget`` positions
-        (it rates up to WinFinder.RELAY_SHARE times as many), where the
+        (it rates up to the relay step's share of it), where the
         search left the deal unknown and a redeal is still ahead (in its last round the
         search has the deal to itself); else nothing, at no cost."""
         if self.finder is None or last_round(root, self.pa):

@@ -44,12 +44,15 @@ from .jit import inline_kernel, kernel
 from .persistent import persistent_piles, touches
 from .reductions import dead_end, returns_pointlessly, safe_foundation_play
 from .shortcuts import colour_keys, shortcut_order
+from .tuning import (
+    RESTART_SHARE, SHORTCUT_MIN_UNIT, SHORTCUT_RESTARTS, SHORTCUT_UNIT, WIN_FIRST_MIN_UNIT, WIN_FIRST_RESTARTS,
+    WIN_FIRST_UNIT,
+)
 from .two_deck_proofs import NO_PILE, WORK_SIZE, last_round_unrestricted, moved_onto
 
 LOST, WON, UNKNOWN = 0, 1, 2
 NPRIORITY = 8  # move priorities 0 (best) .. 7, see _priority
-WIN_FIRST_RESTARTS = 31  # table generations gen+1 .. gen+31
-SHORTCUT_RESTARTS = 16  # table generations gen+32 .. gen+47
+# table generations: gen+1 .. gen+WIN_FIRST_RESTARTS, then SHORTCUT_RESTARTS more
 GENERATIONS = 1 + WIN_FIRST_RESTARTS + SHORTCUT_RESTARTS  # table generations one solve may use
 SOUND, WIN_FIRST, SHORTCUTS, DEAL_FIRST = 1, 2, 4, 8
 BY_SEARCH, BY_WIN_FIRST, BY_SHORTCUTS = 0, 1, 2  # which pass of solve_root decided
@@ -379,14 +382,14 @@ def search(pa, budget, mode, gen, ws, salt):
 
 @kernel
 def _restarts(pa, budget, mode, gen, ws, unit, count):
-    """Searches in ``mode`` of growing size (1, 1, 2, 2, 4, 4, ... ``unit``s, half of ``budget``
-    in all), each with the moves of equal priority in another order, and with SHORTCUTS every
+    """Searches in ``mode`` of growing size (1, 1, 2, 2, 4, 4, ... ``unit``s, 1/RESTART_SHARE of
+    ``budget`` in all), each with the moves of equal priority in another order, and with SHORTCUTS every
     other one with rows dealt first: how long a depth-first search takes to find a win varies
     enormously with its first choices, and short restarts cut that tail. Stops at a win, or when
     a restart exhausts its (heuristically pruned) space. Uses generations ``gen`` .. ``gen +
     count - 1``. Returns (WON or UNKNOWN, nodes, line length)."""
     total = 0
-    left = max(unit, budget // 2)
+    left = max(unit, budget // RESTART_SHARE)
     for attempt in range(count):
         size = min(left, unit << (attempt // 2))
         order = DEAL_FIRST if (mode & SHORTCUTS) != 0 and attempt % 2 == 1 else 0
@@ -405,12 +408,8 @@ def _restarts(pa, budget, mode, gen, ws, unit, count):
 def solve_root(pa, budget, win_first, reductions, gen, ws):
     """Solve from ``ws.root`` in up to three passes; the first verdict gives the answer:
 
-    1. with ``win_first``, where the game has one, the WIN_FIRST heuristic in restarts (units
-       of a hundredth of the budget);
-    2. with ``win_first``, where the game has one, the SHORTCUTS pass in restarts (units of a two-hundredth). Measured
-       with experiments/decide.py (Easthaven deals 0..199, 1e5 nodes), the deals left
-       unknown with this pass on a tenth, a third or all of the budget were 53, 45, 39 (King
-       spaces) and 25, 9, 3 (Solvitaire's reading): it gets half, as the first pass does;
+    1. with ``win_first``, where the game has one, the WIN_FIRST heuristic in restarts;
+    2. with ``win_first``, where the game has one, the SHORTCUTS pass in restarts;
     3. the full search with the SOUND reductions (the plain search without ``reductions``).
 
     Uses table generations ``gen`` to ``gen + GENERATIONS - 1``. Returns (verdict, nodes, line
@@ -418,15 +417,16 @@ def solve_root(pa, budget, win_first, reductions, gen, ws):
     total = 0
     if win_first:
         if pa[C_WIN_FIRST] == 1:
-            verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST, gen + np.uint64(1), ws,
-                                               max(1000, budget // 100), WIN_FIRST_RESTARTS)
+            unit = max(WIN_FIRST_MIN_UNIT, budget // WIN_FIRST_UNIT)
+            verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST, gen + np.uint64(1), ws, unit,
+                                               WIN_FIRST_RESTARTS)
             total += nodes
             if verdict == WON:
                 return WON, total, length, BY_WIN_FIRST
         if pa[C_SHORTCUTS] == 1:
+            unit = max(SHORTCUT_MIN_UNIT, budget // SHORTCUT_UNIT)
             verdict, nodes, length = _restarts(pa, budget, SOUND | WIN_FIRST | SHORTCUTS,
-                                               gen + np.uint64(1 + WIN_FIRST_RESTARTS), ws, max(500, budget // 200),
-                                               SHORTCUT_RESTARTS)
+                                               gen + np.uint64(1 + WIN_FIRST_RESTARTS), ws, unit, SHORTCUT_RESTARTS)
             total += nodes
             if verdict == WON:
                 return WON, total, length, BY_SHORTCUTS

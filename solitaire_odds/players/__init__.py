@@ -9,6 +9,7 @@ player class declares what it takes once, in ``parameters`` (see :mod:`.paramete
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from ..outcome import Outcome
@@ -57,14 +58,15 @@ class SolverPlayer:
         return self._escalate(deck=deck)
 
     def _escalate(self, **deal_or_deck) -> Outcome:
-        nodes, seconds = 0, 0.0
+        nodes, seconds, spent = 0, 0.0, Counter()
         for budget in self.budgets:
             result = self._solver.solve(**deal_or_deck, budget=budget)
             nodes += result.nodes
             seconds += result.seconds
+            spent.update(result.spent)
             if result.verdict != "unknown":
                 break
-        return replace(result, nodes=nodes, seconds=seconds, budget=budget)
+        return replace(result, nodes=nodes, seconds=seconds, budget=budget, spent=dict(spent))
 
 
 def _player_classes() -> dict:
