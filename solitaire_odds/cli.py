@@ -16,7 +16,7 @@ from .counts import InputError, parse_budgets, parse_count
 from .players import describe_params, params_from_options, player_budget_text, player_names, player_options
 from .players.parameters import count_text
 from .game.position import describe_move
-from .rules import GAMES, RulesError, parse_settings, resolve
+from .rules import GAMES, RulesError, format_value, parse_settings, resolve
 from .runs.runner import RunSpec, WorkersError, in_own_process, play_one, run, summary
 from .runs.store import StoreError, load_rows
 from .runs.records import FORMATS, render, run_record
@@ -142,6 +142,10 @@ def games():
     for game in GAMES.values():
         claim = f"  published: {game.claim}" if game.claim else ""
         click.echo(f"{game.name:18} {game.title} ({game.source}){claim}")
+        click.echo(f"    --budget auto: {player_budget_text('solver', {'budgets': game.ladder})}"
+                   + "".join(f"; with {' '.join(f'{k}={format_value(v)}' for k, v in pairs)}: "
+                             f"{player_budget_text('solver', {'budgets': ladder})}"
+                             for pairs, ladder in game.reading_ladders))
         for switch in game.switches:
             click.echo(f"    {switch.describe()}")
 
@@ -254,7 +258,7 @@ def odds(game, count, first, player, workers, out, resume, chunk_size, dask, out
     if output_format != "text":
         click.echo(render([run_record([run_dir], rows)], output_format, one=True), nl=False)
         return
-    click.echo(f"{rules.label()}  deals {start}..{last}  {describe_player(player, params)}")
+    click.echo(f"{rules.label()}  deals {start}..{last}  {describe_player(player, spec.params)}")
     click.echo(summary(rows).format())
     click.echo(f"per-deal rows: {run_dir}")
 

@@ -29,10 +29,10 @@ def test_every_player_declares_what_its_constructor_takes(name):
 
 
 def test_defaults_come_from_the_declaration():
-    assert params_from_options("solver", {}) == {"budgets": (1_000_000,), "win_first": True}
+    assert params_from_options("solver", {}) == {"budgets": "auto", "win_first": True}
     assert params_from_options("planner", {}) == {"samples": 4, "budget": 500, "seed": 0}
     assert params_from_options("greedy", {}) == {"seed": 0}
-    assert complete(player_class("solver"), {}) == {"budgets": (1_000_000,), "win_first": True, "table_mb": None}
+    assert complete(player_class("solver"), {}) == {"budgets": "auto", "win_first": True, "table_mb": None}
     assert make_player("planner", RULES).params() == {"samples": 4, "budget": 500, "seed": 0}
 
 
@@ -85,3 +85,22 @@ def test_run_folders_keep_the_names_of_runs_made_before_the_declarations(player,
     spec = RunSpec.of(RULES, 0, 10, player=player, **params)
     assert spec.default_dir(Path("results")) == Path("results/runs/westcliff") / folder
     assert player_label(player, params) == folder.split("-", 1)[1].rsplit("-", 1)[0]
+
+
+def test_budget_auto_is_the_game_s_declared_ladder_and_runs_record_the_ladder_itself():
+    from solitaire_odds.rules import GAMES, resolve
+    from solitaire_odds.runs.runner import RunSpec
+
+    solvitaire = resolve("easthaven", space_fill="any", foundation_return="on")
+    by_the_book = resolve("easthaven")
+    assert params_from_options("solver", {"--budget": "AUTO"})["budgets"] == "auto"
+    for rules, ladder in ((by_the_book, (100_000, 1_000_000, 10_000_000)),
+                          (solvitaire, (100_000, 1_000_000, 10_000_000, 100_000_000)),
+                          (resolve("st-helena"), (100_000, 1_000_000))):
+        spec = RunSpec.of(rules, 0, 10, **params_from_options("solver", {}))
+        assert spec.params["budgets"] == ladder == GAMES[rules.game].ladder_for(rules)
+        assert spec.manifest()["player_params"]["budgets"] == list(ladder)
+        explicit = RunSpec.of(rules, 0, 10, **params_from_options("solver", {"--budget": ",".join(map(str, ladder))}))
+        assert explicit.default_dir(Path("r")) == spec.default_dir(Path("r"))  # one run, however asked
+    # a reading with one switch of the pair off its default takes the game's own ladder
+    assert GAMES["easthaven"].ladder_for(resolve("easthaven", space_fill="any")) == GAMES["easthaven"].ladder

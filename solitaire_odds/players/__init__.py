@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..outcome import Outcome
-from ..rules import Rules
+from ..rules import Rules, auto_ladder
 from . import parameters as declared
 from .parameters import MAX_TABLE_MB, Param, budget_param, count_param
 
@@ -28,8 +28,9 @@ class SolverPlayer:
 
     name = "solver"
     parameters = (
-        budget_param("budgets", (1_000_000,), "node budget, or an escalation such as 1e5,1e6,1e7 "
-                     "(default 1,000,000)", escalation=True),
+        budget_param("budgets", declared.AUTO, "node budget, or an escalation such as 1e5,1e6,1e7, or auto: "
+                     "the game's own ladder, about a CPU-second a deal (default auto; `games` lists them)",
+                     escalation=True),
         Param("win_first", True),
         count_param("table_mb", None, "transposition table per worker, in MiB (default: 80 bytes per "
                     "budget node, at most 1280); part of the run's identity, since another size can change "
@@ -37,11 +38,18 @@ class SolverPlayer:
                     label=lambda megabytes: f"t{megabytes}MiB", most=MAX_TABLE_MB),
     )
 
-    def __init__(self, rules: Rules, budgets: tuple[int, ...], win_first: bool, table_mb: int | None):
+    @staticmethod
+    def for_rules(rules: Rules, params: dict) -> dict:
+        """``params`` with ``budgets="auto"`` replaced by the game's ladder for ``rules``."""
+        if params.get("budgets") == declared.AUTO:
+            return {**params, "budgets": auto_ladder(rules)}
+        return params
+
+    def __init__(self, rules: Rules, budgets: tuple[int, ...] | str, win_first: bool, table_mb: int | None):
         from ..solver import Solver, slots_for_megabytes
 
         self.rules = rules
-        self.budgets = tuple(int(b) for b in budgets)
+        self.budgets = tuple(int(b) for b in self.for_rules(rules, {"budgets": budgets})["budgets"])
         self.win_first = bool(win_first)
         self.table_mb = table_mb
         slots = slots_for_megabytes(table_mb) if table_mb else None
@@ -93,6 +101,13 @@ def make_player(name: str, rules: Rules, **params):
     it declares in ``parameters``; each one left out takes its declared default)."""
     cls = player_class(name)
     return cls(rules, **declared.complete(cls, params))
+
+
+def for_rules(name: str, rules: Rules, params: dict) -> dict:
+    """The parameters of ``name`` as a run of ``rules`` records them: what depends on the
+    rules (the solver's ``auto`` ladder) resolved."""
+    resolve_for = getattr(player_class(name), "for_rules", None)
+    return resolve_for(rules, params) if resolve_for else params
 
 
 def params_from_options(player: str, options: dict[str, str]) -> dict:

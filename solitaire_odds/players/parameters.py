@@ -70,18 +70,31 @@ def _budgets_of(value) -> tuple:
 
 
 def _budget_label(value) -> str:
+    if value == AUTO:
+        return AUTO
     return "b" + "+".join(short(int(v)) for v in _budgets_of(value))
 
 
 def _budget_text(value) -> str:
     """``1e5 then 1e6`` for an escalation, ``500`` for one budget."""
+    if value == AUTO:
+        return "auto (the game's ladder)"
     return " then ".join(count_text(int(v)) for v in _budgets_of(value))
 
 
+AUTO = "auto"
+"""The solver's escalation left to the game's declaration (rules.auto_ladder), resolved when
+the rules are known: what a run records and shows is always the ladder itself."""
+
+
+def _parse_escalation(text: str):
+    return AUTO if str(text).strip().lower() == AUTO else parse_budgets(text)
+
+
 def budget_param(name: str, default, help: str, escalation: bool = False) -> Param:
-    """A node budget set by ``--budget``: the solver's escalation (1e5,1e6), the planner's
-    budget per solve (one number)."""
-    parse = parse_budgets if escalation else (lambda text: parse_count(text, "--budget", MAX_BUDGET))
+    """A node budget set by ``--budget``: the solver's escalation (1e5,1e6, or ``auto``), the
+    planner's budget per solve (one number)."""
+    parse = _parse_escalation if escalation else (lambda text: parse_count(text, "--budget", MAX_BUDGET))
     return Param(name, default, help=help, option="--budget", parse=parse, label=_budget_label,
                  absent="does not search", text=_budget_text)
 

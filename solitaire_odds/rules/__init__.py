@@ -5,7 +5,7 @@ from __future__ import annotations
 from .games import GAMES
 from .schema import RULE_KEYS, Game, Rules, RulesError, Switch, format_value
 
-__all__ = ["GAMES", "RULE_KEYS", "Game", "Rules", "RulesError", "Switch", "resolve", "parse_settings", "format_value"]
+__all__ = ["GAMES", "RULE_KEYS", "Game", "Rules", "RulesError", "Switch", "resolve", "parse_settings", "format_value", "auto_ladder"]
 
 
 def get_game(name: str) -> Game:
@@ -31,3 +31,8 @@ def parse_settings(pairs) -> dict:
             raise RulesError(f"--set takes key=value, not {pair!r}")
         out[key.strip()] = value.strip()
     return out
+
+
+def auto_ladder(rules: Rules) -> tuple[int, ...]:
+    """The solver's escalation for ``--budget auto``, as the game's declaration names it."""
+    return get_game(rules.game).ladder_for(rules)

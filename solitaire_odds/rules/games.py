@@ -12,6 +12,12 @@ def _run_moves(default="partial"):
                   "partial: MMS; whole (top card or whole run): some rule sheets, PySolFC; single: one card")
 
 
+# --budget auto escalations (Game.ladder), from the measured deciding table (experiments/decide.py
+# --escalate, deals 0..1,999): mean CPU-s a deal on one core of this project's machine.
+TO_1E6 = (100_000, 1_000_000)
+TO_1E7 = (100_000, 1_000_000, 10_000_000)
+TO_1E8 = (100_000, 1_000_000, 10_000_000, 100_000_000)
+
 # Two face-down rows under a face-up row; the rest is the stock.
 WESTCLIFF_DEAL = Deal(pattern="rows", rows_down=2)
 
@@ -53,6 +59,7 @@ _declare(Game(
         ON_OFF_RETURN,
     ),
     claim="about 1 in 4",
+    ladder=TO_1E7,  # 0.93 CPU-s a deal, 2.4% unknown
 ))
 _declare(Game(
     "westcliff", "American Westcliff", "Morehead & Mott-Smith 1949",
@@ -63,6 +70,7 @@ _declare(Game(
         ON_OFF_RETURN,
     ),
     claim="9 in 10",
+    ladder=TO_1E7,  # 1e5 then 1e6: under 0.001 CPU-s a deal, 1 of 100,000 unknown
 ))
 _declare(Game(
     "easthaven", "Easthaven", "Morehead & Mott-Smith 1949",
@@ -71,12 +79,15 @@ _declare(Game(
         Switch("space_fill", "king", ("king", "any"), "any (with foundation_return=on): Solvitaire"),
         ON_OFF_RETURN,
     ),
+    ladder=TO_1E7,  # 0.74 CPU-s a deal, 0.85% unknown (1e8: 1.5 CPU-s, 0.15%)
+    reading_ladders=(((("space_fill", "any"), ("foundation_return", True)), TO_1E8),),  # 0.69 CPU-s, 0.45%
 ))
 _declare(Game(
     "st-helena", "St. Helena", "Arnold 2010, Morehead & Mott-Smith",
     pack=TWO_DECKS, tableau=ST_HELENA_TABLEAU, deal=ROUND_ROBIN, stock=NO_STOCK, redeal=GATHER,
     foundations=Foundations("kings-and-aces", first_deal_foundations=ST_HELENA_FIRST_DEAL),
     switches=_st_helena_switches(2),
+    ladder=TO_1E6,  # 1.82 CPU-s a deal, 16.5% unknown (1e7: 2.9 CPU-s, 11.6%)
 ))
 _declare(Game(
     "louis", "Louis", "variant of St. Helena",
@@ -84,12 +95,14 @@ _declare(Game(
     deal=Deal(pattern="one-each", opening="foundation-plays-then-deal"),
     foundations=Foundations("kings-and-aces"),
     switches=_st_helena_switches(2),
+    ladder=TO_1E6,  # 1.09 CPU-s a deal, 7.2% unknown
 ))
 _declare(Game(
     "box-kite", "Box Kite", "variant of St. Helena",
     pack=TWO_DECKS, tableau=ST_HELENA_TABLEAU, deal=ROUND_ROBIN, stock=NO_STOCK, redeal=GATHER,
     foundations=Foundations("kings-and-aces"),
     switches=_st_helena_switches(0),
+    ladder=TO_1E6,  # 0.57 CPU-s a deal, 13.5% unknown (1e7: 5.4 CPU-s, 10%)
 ))
 _declare(Game(
     "duchess", "Duchess (Glenwood)", "Morehead & Mott-Smith 1950, Arnold 2011",
@@ -99,4 +112,5 @@ _declare(Game(
     redeal=Redeal(redeals=1, redeal_kind="turn-waste"),
     switches=(_run_moves(), Switch("redeals", 1)),
     claim="1 in 8",
+    ladder=TO_1E7,  # 0.026 CPU-s a deal, 0.03% unknown
 ))

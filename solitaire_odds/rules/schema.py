@@ -147,11 +147,25 @@ class Game:
     redeal: Redeal = Redeal()
     switches: tuple[Switch, ...] = ()
     claim: str = ""
+    ladder: tuple[int, ...] = (100_000, 1_000_000)
+    """The solver's escalation for ``--budget auto``: each step a fresh search of that many nodes
+    on a deal the step before left unknown, chosen from the measured deciding table so that a
+    deal costs about a CPU-second on average. The last step caps a deal's work (in nodes, so the
+    verdicts do not depend on the machine)."""
+    reading_ladders: tuple = ()
+    """((switch, value) pairs, ladder) for readings whose cost differs from the defaults': a
+    reading takes the ladder whose pairs are exactly its switches off their defaults."""
 
     def __post_init__(self):
         unknown = [s.name for s in self.switches if s.name not in _PART_OF]
         if unknown:
             raise AssertionError(f"{self.name}: switches {unknown} name no rule")
+
+    def ladder_for(self, rules: "Rules") -> tuple[int, ...]:
+        """The ``--budget auto`` escalation of ``rules`` (a reading of this game)."""
+        defaults = dict(rules.defaults)
+        changed = {k: v for k, v in rules.switches.items() if defaults[k] != v}
+        return next((ladder for pairs, ladder in self.reading_ladders if dict(pairs) == changed), self.ladder)
 
     def parts(self) -> tuple:
         return (self.pack, self.tableau, self.deal, self.foundations, self.stock, self.redeal)

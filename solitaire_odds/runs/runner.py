@@ -32,7 +32,7 @@ from ..version import VERSION
 from . import store
 from ..game.position import format_move
 from ..rules import Rules, resolve
-from ..players import make_player, player_label
+from ..players import for_rules, make_player, player_label
 from ..stats import Summary, summarize
 
 DEFAULT_CHUNK = 1000
@@ -50,7 +50,9 @@ class RunSpec:
     @classmethod
     def of(cls, rules: Rules, first: int, count: int, player: str = "solver",
            chunk_size: int = DEFAULT_CHUNK, **params) -> "RunSpec":
-        """A spec with the player's parameters given as keywords (lists become tuples)."""
+        """A spec with the player's parameters given as keywords (lists become tuples; the
+        solver's ``budgets="auto"`` becomes the game's ladder)."""
+        params = for_rules(player, rules, params)
         items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in params.items()))
         return cls(rules, first, count, player, items, chunk_size)
 
