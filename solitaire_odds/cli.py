@@ -12,7 +12,10 @@ import numpy as np
 
 from .game import deals, reference
 from .runs import store
-from .counts import InputError, parse_budgets, parse_count
+from . import positions
+from .counts import InputError, parse_budgets, parse_count, parse_seed
+from .game.position_file import PositionFileError, read_position
+from .positions import DEFAULT_COMPLETIONS
 from .players import describe_params, params_from_options, player_budget_text, player_names, player_options
 from .players.parameters import count_text
 from .game.position import describe_move
@@ -154,6 +157,11 @@ def games():
 @GAME
 @click.option("--deal", "deal", type=str, help="Deal number.")
 @click.option("--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Deal file (card names).")
+@click.option("--position", "position_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Position file: a game in progress (docs/formats.md); ## marks a card not known.")
+@click.option("--completions", default=str(DEFAULT_COMPLETIONS), show_default=True,
+              help="With hidden cards in --position: arrangements of them to solve.")
+@click.option("--completion-seed", default="0", show_default=True, help="Seed of those arrangements.")
 @click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the deal's deck to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -161,14 +169,22 @@ def games():
 @PLAYER
 @player_option_decorators
 @SETTINGS
-def solve(game, deal, path, write_path, html_path, player, settings, **options):
-    """Solve one deal and show the winning line (or play it with --player and show its line)."""
+def solve(game, deal, path, position_path, completions, completion_seed, write_path, html_path, player, settings,
+          **options):
+    """Solve one deal and show the winning line (or play it with --player and show its line);
+    with --position, say whether a game in progress is still winnable."""
     rules = rules_from(game, settings)
     params = player_params(player, options)
 
     ncards = rules["ncards"]
-    if (deal is None) == (path is None):
-        raise CliError("give exactly one of --deal N or --file F")
+    if sum(given is not None for given in (deal, path, position_path)) != 1:
+        raise CliError("give exactly one of --deal N, --file F or --position F")
+    if position_path is not None:
+        if player != "solver" or write_path or html_path:
+            raise CliError("--position takes the solver only, without --write or --html")
+        solve_position(rules, position_path, parse_count(completions, "--completions", 10**6),
+                       parse_seed(completion_seed), params)
+        return
     if deal is not None:
         number = parse_deal_number(deal)
         deck = deals.deck(number, ncards)
@@ -205,6 +221,32 @@ def solve(game, deal, path, write_path, html_path, player, settings, **options):
         from .viewer import write_page
 
         click.echo(f"page: {write_page(html_path, rules, deck, result.line, title, verdict)}")
+
+
+def solve_position(rules, path: Path, completions: int, seed: int, params: dict) -> None:
+    """``solve --position``: the verdict and line from a position with every card known, or
+    the share of the hidden cards' arrangements that are winnable."""
+    try:
+        position = read_position(path, rules)
+    except PositionFileError as err:
+        raise CliError(str(err)) from None
+    with on_ctrl_c("no verdict (a smaller --budget or fewer --completions answer sooner)"):
+        answer = positions.decide(rules, position, completions, seed, **params)
+    click.echo(f"{rules.label()} position {path}")
+    click.echo(position.position.render())
+    if answer.outcome is not None:
+        result = answer.outcome
+        click.echo(f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
+                   f"{result.seconds:.3f} s)")
+        pos = position.position
+        for step, move in enumerate(result.line, 1):
+            click.echo(f"{step:4}. {describe_move(move, pos)}")
+            pos = reference.apply_move(rules, pos, move)
+        return
+    hidden = len(position.hidden)
+    click.echo(f"{hidden} hidden cards: {answer.completions:,} arrangements of them drawn at random "
+               f"(seed {answer.seed}), each solved with {describe_player('solver', params)}")
+    click.echo(answer.summary.format())
 
 
 def parse_deal_number(text: str) -> int:

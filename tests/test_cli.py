@@ -21,7 +21,7 @@ def run(*args):
     (("odds", "westcliff", "--deals", "ten"), "--deals must be a number"),
     (("odds", "westcliff", "--first", "18446744073709551615", "--deals", "2"), "run past the last deal number"),
     (("solve", "westcliff", "--deal", "-3"), "deal number -3 is out of range"),
-    (("solve", "westcliff"), "give exactly one of --deal N or --file F"),
+    (("solve", "westcliff"), "give exactly one of --deal N, --file F or --position F"),
     (("odds", "westcliff", "--budget", "1e6,1e5"), "--budget escalation must grow"),
 ])
 def test_usage_errors_are_one_line_with_status_2(args, message):

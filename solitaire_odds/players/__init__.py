@@ -65,10 +65,17 @@ class SolverPlayer:
         """The verdict on ``deck`` (``key`` is unused: the solver draws nothing at random)."""
         return self._escalate(deck=deck)
 
-    def _escalate(self, **deal_or_deck) -> Outcome:
+    def play_position(self, position) -> Outcome:
+        """The verdict from ``position`` (a game in progress, every card known)."""
+        return self._escalate(position=position)
+
+    def _escalate(self, position=None, **deal_or_deck) -> Outcome:
         nodes, seconds, spent = 0, 0.0, Counter()
         for budget in self.budgets:
-            result = self._solver.solve(**deal_or_deck, budget=budget)
+            if position is not None:
+                result = self._solver.solve_position(position, budget)
+            else:
+                result = self._solver.solve(**deal_or_deck, budget=budget)
             nodes += result.nodes
             seconds += result.seconds
             spent.update(result.spent)
