@@ -2,7 +2,7 @@
 # A new user's first session, on a fresh clone of this repository's last commit:
 #   install; the README's first command as written; python -m solitaire_odds --help;
 #   odds --format json parsed as JSON; a viewer page written and checked in headless Chromium;
-#   the README's Python examples; with FULL=1 also the README's second command (the whole suite).
+#   the Python API page's examples; with FULL=1 also the README's second command (the whole suite).
 #
 #     bash experiments/fresh_clone.sh            # FULL=1 bash experiments/fresh_clone.sh
 set -euo pipefail

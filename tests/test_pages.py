@@ -81,7 +81,7 @@ def test_the_answers_take_the_deepest_ladder_and_of_equal_ladders_the_most_deals
 def test_the_readme_is_a_front_door_that_starts_with_the_two_commands():
     text = (ROOT / "README.md").read_text()
     assert len(text.splitlines()) <= 150
-    first = re.search(r"```\n(.*?)```", text, re.S).group(1)
+    first = re.search(r"```\n(.*?)```", text, re.DOTALL).group(1)
     assert first == "pip install -e . && solitaire-odds odds westcliff --deals 10000 --budget 1e5\nbash .ci/run\n"
     assert text.index(first) < text.index("\n## ")
 

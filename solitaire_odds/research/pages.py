@@ -204,13 +204,14 @@ def verdict_text(data: Results, claim: Claim | None) -> str:
     best, _ = closest(claim, table)
     if best is None:
         return "not measured yet"
-    inside = best["low"] <= claim.value <= best["bracket_ci_high"]
-    where = "inside its 95% bracket" if inside else f"{100 * distance(claim, best):.1f} points off"
     reading = "" if best["reading"] == "defaults" else f" with `{best['reading']}`"
     if claim.measures == PLAY:
+        inside = best["low"] <= claim.value <= best["bracket_ci_high"]
+        where = "inside its 95% interval" if inside else f"{100 * distance(claim, best):.1f} points off"
         who = "the greedy player" if best["player"] == "greedy" else f"the {best['player']}"
         return f"a person's share: nearest is {who}{reading}, {best['share']:.1%} ({where})"
     assert claim.measures == SOLVABLE
+    # the reading's deepest measurement, which may be a deciding row rather than the claims table's file
     found = deepest(data, claim.rules("" if best["reading"] == "defaults" else best["reading"]).label())
     low, high = wilson(found.won, found.deals)[0], wilson(found.won + found.unknown, found.deals)[1]
     where = "inside its 95% bracket" if low <= claim.value <= high else "outside its 95% bracket"
@@ -305,8 +306,9 @@ def claims_table(claims: list[Claim], table: pd.DataFrame) -> str:
     return markdown_table(["claim", "reading", *players], rows)
 
 
-DECIDERS = ("relaxation", "win_first", "shortcuts", "win_finder", "relay", "search")
-"""The columns won_by_X / lost_by_X of results/deciding.csv, in the order the solver runs them."""
+DECIDERS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay")
+"""The steps results/deciding.csv counts (``Outcome.decided_by``), each in the columns
+won_by_X / lost_by_X (X with underscores), in the order the table names them."""
 
 
 def deciding(table: pd.DataFrame) -> str:
@@ -317,10 +319,11 @@ def deciding(table: pd.DataFrame) -> str:
     for row in ladders(table.fillna({c: 0 for c in table.columns if "_by_" in c})).itertuples():
         parts = []
         for part in DECIDERS:
-            won, lost = (int(getattr(row, f"{verdict}_by_{part}", 0)) for verdict in ("won", "lost"))
+            name = part.replace(" ", "_").replace("-", "_")
+            won, lost = (int(getattr(row, f"{verdict}_by_{name}", 0)) for verdict in ("won", "lost"))
             said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
             if said:
-                parts.append(f"{part.replace('_', ' ').replace('win first', 'win-first')} {', '.join(said)}")
+                parts.append(f"{part} {', '.join(said)}")
         rows.append([f"`{row.rules}`", ladder_text(row.budgets), f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}",
                      f"{row.unknown:,}", f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]",
                      f"[{percent(row.bracket_low)}, {percent(row.bracket_high)}]", f"{1000 * row.cpu_per_deal:.1f}",
