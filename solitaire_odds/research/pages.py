@@ -209,14 +209,14 @@ def verdict_text(data: Results, claim: Claim | None) -> str:
         inside = best["low"] <= claim.value <= best["bracket_ci_high"]
         where = "inside its 95% interval" if inside else f"{100 * distance(claim, best):.1f} points off"
         who = "the greedy player" if best["player"] == "greedy" else f"the {best['player']}"
-        return f"a person's share: nearest is {who}{reading}, {best['share']:.1%} ({where})"
+        return f"a person's share; nearest: {who}{reading}, {best['share']:.1%} ({where})"
     assert claim.measures == SOLVABLE
     # the reading's deepest measurement, which may be a deciding row rather than the claims table's file
     found = deepest(data, claim.rules("" if best["reading"] == "defaults" else best["reading"]).label())
     low, high = wilson(found.won, found.deals)[0], wilson(found.won + found.unknown, found.deals)[1]
     where = "inside its 95% bracket" if low <= claim.value <= high else "outside its 95% bracket"
-    return (f"the winnable share{reading}: [{percent(found.bracket[0])}, {percent(found.bracket[1])}] on "
-            f"{found.deals:,} deals, {ladder_text(found.budgets)} ({where})")
+    return (f"a winnable share; {reading.strip() or 'at the defaults'}: [{percent(found.bracket[0])}, "
+            f"{percent(found.bracket[1])}] ({found.deals:,}; {ladder_text(found.budgets)}), {where}")
 
 
 def player_share(data: Results, rules: str, player: str) -> str:
@@ -239,8 +239,8 @@ def answers(data: Results) -> str:
         published = "none" if claim is None or claim.value is None else f"“{claim.text}”"
         rows.append([f"`{game}`", bracket, measured, player_share(data, game, "greedy"),
                      player_share(data, game, "planner"), published, verdict_text(data, claim)])
-    return markdown_table(["game", "winnable [won, won + unknown]", "deals; ladder", "greedy", "planner",
-                           "published", "what it turns out to be"], rows)
+    return markdown_table(["game", "winnable", "deals; ladder", "greedy", "planner", "published",
+                           "what it turns out to be"], rows)
 
 
 # ---- the results page ----
