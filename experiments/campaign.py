@@ -1,7 +1,7 @@
 """The committed results at scale (issue 16): every run the headline table and the claims table
 need, declared once with its deals, player and budgets; runs (or resumes) any part of it and
 exports each run's compact verdicts to results/verdicts/ (experiments/headline.py then makes
-results/headline.csv and the README table from those files alone).
+results/headline.csv and the docs' headline table from those files alone).
 
     python experiments/campaign.py --list                  # the plan: deals done, CPU-hours
     python experiments/campaign.py --only westcliff        # run or resume one game's runs
@@ -9,7 +9,7 @@ results/headline.csv and the README table from those files alone).
     python experiments/campaign.py --only duchess --players solver,greedy --workers 2
     python experiments/campaign.py --deals-scale 0.001 --root tiny    # everything, tiny
     python experiments/campaign.py --export                # only export what the runs hold
-    python experiments/campaign.py --dask tcp://host:8786  # on a cluster (see the README)
+    python experiments/campaign.py --dask tcp://host:8786  # on a cluster (see docs/scale.md)
 
 Every run is an ordinary run folder under results/runs/ (deals 0..N-1), so an interrupted
 campaign continues where it stopped, on this machine or any other whose folders are copied in.

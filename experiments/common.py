@@ -40,9 +40,9 @@ def arguments(description: str, deals: int, budgets: tuple[int, ...], workers: i
         parser.add_argument("--from-verdicts", action="store_true",
                             help="make the tables from the committed verdict files under --root (every deal "
                                  "each holds: experiments/campaign.py's runs) instead of runs of --deals, "
-                                 "and the README's table too")
-        parser.add_argument("--readme", type=Path, default=Path("README.md"),
-                            help="README whose table --from-verdicts remakes (default: README.md)")
+                                 "and the table of docs/results.md too")
+        parser.add_argument("--readme", type=Path, default=Path("docs/results.md"),
+                            help="page whose table --from-verdicts remakes (default: docs/results.md)")
     args = parser.parse_args()
     args.deals = parse_count(args.deals, "--deals")
     args.budget = parse_budgets(args.budget)
@@ -92,8 +92,8 @@ def table_of_runs(args: argparse.Namespace, name: str, specs, tabulate) -> pd.Da
 
 
 def replace_between(readme: Path, begin: str, end: str, text: str) -> None:
-    """Put ``text`` between the README's lines ``begin`` and ``end`` (a generated table),
-    leaving the rest untouched; a README without them is refused (exit status 2)."""
+    """Put ``text`` between the page's lines ``begin`` and ``end`` (a generated table),
+    leaving the rest untouched; a page without them is refused (exit status 2)."""
     old = readme.read_text(encoding="utf-8")
     start, stop = old.find(begin), old.find(end)
     if start < 0 or stop < start:

@@ -6,7 +6,7 @@ shortcuts, win finder, search).
     python experiments/decide.py --deals 300 --budgets 100000
     python experiments/decide.py --rules "st-helena build_suit=any,louis" --deals 200 --budgets 1e5,1e6
     python experiments/decide.py --rules duchess --deals 10000 --budgets 1e5,1e6 --escalate
-    python experiments/decide.py --markdown    # the CSV as the README's table
+    python experiments/decide.py --markdown    # the CSV as the table of docs/results.md
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
 Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
@@ -31,6 +31,7 @@ import pandas as pd
 from common import check_win, rules_of
 
 from solitaire_odds.counts import InputError, parse_count
+from solitaire_odds.research import pages
 from solitaire_odds.runs.runner import process_pool
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
@@ -156,26 +157,6 @@ def read(csv: Path) -> pd.DataFrame:
     return table
 
 
-def markdown(table: pd.DataFrame) -> str:
-    """The README's table: per rule set and budget ladder, its largest measurement."""
-    table = table.sort_values("deals").groupby(["rules", "ladder"], sort=False).tail(1)
-    order = {rules_of(label).label(): i for i, label in enumerate(ONE_DECK + TWO_DECKS)}
-    table = table.sort_values(["budget", "rules"], key=lambda col: col.map(order) if col.name == "rules" else col)
-    lines = ["| rules | budget | deals | won | lost | unknown | won share [Wilson 95%] | bracket | CPU-ms/deal | decided by "
-             "| engine |", "|---|---|---|---|---|---|---|---|---|---|---|"]
-    for row in table.itertuples():
-        parts = []
-        for part in PARTS:
-            won, lost = int(getattr(row, column("won", part))), int(getattr(row, column("lost", part)))
-            said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
-            if said:
-                parts.append(f"{part} {', '.join(said)}")
-        lines.append(f"| `{row.rules}` | {row.ladder.replace(',', ' → ')} | {row.deals:,} | {row.won:,} | {row.lost:,} | {row.unknown:,} | "
-                     f"{row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | [{row.bracket_low:.2%}, {row.bracket_high:.2%}] | "
-                     f"{1000 * row.cpu_per_deal:.1f} | {'; '.join(parts)} | {row.revision} |")
-    return "\n".join(lines)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="deals 0..N-1 per rule set")
@@ -189,10 +170,10 @@ def main() -> None:
     parser.add_argument("--workers", type=worker_count, default=1,
                         help="worker processes (default 1; the numbers are the same for any count)")
     parser.add_argument("--markdown", action="store_true",
-                        help="only print the CSV as the README's table (each rule set's largest measurement)")
+                        help="only print the CSV as the table of docs/results.md (each rule set's largest measurement)")
     args = parser.parse_args()
     if args.markdown:
-        print(markdown(read(args.csv)))
+        print(pages.deciding(read(args.csv)), end="")
         return
     rows = []
     budgets = [int(float(b)) for b in args.budgets.split(",")]

@@ -2,7 +2,7 @@
 # A new user's first session, on a fresh clone of this repository's last commit:
 #   install; the README's first command as written; python -m solitaire_odds --help;
 #   odds --format json parsed as JSON; a viewer page written and checked in headless Chromium;
-#   the README's Python examples; with FULL=1 also the README's second command (the whole suite).
+#   the Python API page's examples; with FULL=1 also the README's second command (the whole suite).
 #
 #     bash experiments/fresh_clone.sh            # FULL=1 bash experiments/fresh_clone.sh
 set -euo pipefail
@@ -28,7 +28,7 @@ step "odds --format json, parsed"
 python -m solitaire_odds odds westcliff --first 10k --deals 200 --budget 1e5 --quiet --format json \
     | python -c 'import json, sys; r = json.load(sys.stdin); print(r["game"], r["budget"], r["deals"], r["won"], r["share"])'
 
-step "solve --html, then the page in headless Chromium; the README's Python examples"
+step "solve --html, then the page in headless Chromium; the Python API page's examples"
 python -m solitaire_odds solve westcliff --deal 3 --budget 1e5 --html deal3.html | tail -1
 python -m pytest -q -p no:cacheprovider tests/test_viewer.py tests/test_readme.py
 

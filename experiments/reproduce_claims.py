@@ -18,10 +18,10 @@ from __future__ import annotations
 import pandas as pd
 from common import arguments, log, replace_between, write_table
 
+from solitaire_odds.research import pages
 from solitaire_odds.research.claims import CLAIMS
 from solitaire_odds.research.plots import comparable, plot_convergence, plot_shares, save
-from solitaire_odds.research.reproduce import (format_share, format_table, from_verdicts, plan, reproduce, run_specs,
-                                      short_count)
+from solitaire_odds.research.reproduce import (format_table, from_verdicts, plan, reproduce, run_specs)
 from solitaire_odds.runs.catalog import load_run
 
 # What produced the committed results (this session's CPU allowed no more; aim for 100,000):
@@ -31,28 +31,8 @@ WORKERS = None
 PLAYERS = ("solver", "random", "greedy")   # the planner costs about 0.5 s a deal: add it with --players
 
 
-BEGIN = "<!-- claims table: made by experiments/reproduce_claims.py --from-verdicts -->"
-END = "<!-- end of the claims table -->"
-
-
-def markdown(claims, table: pd.DataFrame) -> str:
-    """The README's claims table: a row per reading, the solver's and the players' shares with
-    their Wilson 95% intervals, the solver's undecided share and each cell's deals."""
-    def cell(rows):
-        if rows.empty:
-            return "-"
-        return f"{format_share(rows.iloc[0])}, {short_count(rows.iloc[0]['n'])}"
-
-    players = [player for player in ("solver", "greedy", "random", "planner") if player in set(table["player"])]
-    lines = ["| claim | reading | " + " | ".join(players) + " |", "|---|---|" + "---|" * len(players)]
-    for claim in claims:
-        for k, reading in enumerate(claim.readings):
-            label = claim.reading_label(reading)
-            name = (f'{claim.game} "{claim.text}"' if claim.value is not None else
-                    f"{claim.game}, no published figure") if k == 0 else ""
-            mine = table[(table["claim"] == claim.key) & (table["reading"] == label)]
-            lines.append(f"| {name} | {label} | " + " | ".join(cell(mine[mine["player"] == p]) for p in players) + " |")
-    return "\n".join(lines) + "\n"
+BEGIN = pages.begin("claims")
+END = pages.end("claims")
 
 
 def main() -> None:
@@ -63,7 +43,7 @@ def main() -> None:
     elif args.from_verdicts:
         table = from_verdicts(claims, args.players, args.root, log)
         write_table(table, args.root / "claims.csv")
-        replace_between(args.readme, BEGIN, END, markdown(claims, table))
+        replace_between(args.readme, BEGIN, END, pages.claims_table(claims, table))
         print(f"wrote {args.readme}")
     else:
         table = reproduce(claims, args.players, args.deals, args.budget, args.root, args.workers, log)

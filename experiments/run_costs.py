@@ -26,6 +26,8 @@ import numpy as np
 import pandas as pd
 
 from common import write_table
+
+from solitaire_odds.research.pages import verdict_key as file_key
 from solitaire_odds.runs import catalog
 from solitaire_odds.runs import runner as runs, verdicts
 
@@ -55,11 +57,6 @@ def sample_cost(path: Path, size: int) -> dict:
             "newly_decided": int(((old == "unknown") & (new != "unknown")).sum()),
             "conflicts": int(((old != "unknown") & (new != "unknown") & (new != old)).sum()),
             "sample_cpu_s": round(cpu, 3), "cpu_hours": (per_deal * len(rows) + per_node * float(rows["nodes"].sum())) / 3600}
-
-
-def file_key(path: Path) -> str:
-    """How results/run_costs.csv names a verdict file: its game's folder and its name."""
-    return f"{path.parent.name}/{path.name}"
 
 
 def fixed_and_per_node(nodes: np.ndarray, seconds: np.ndarray) -> tuple[float, float]:

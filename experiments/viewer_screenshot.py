@@ -1,5 +1,6 @@
-"""The README's picture of the deal viewer: writes results/viewer.html (`solve westcliff --deal 3
---html`) and results/viewer.png, a screenshot of that page in headless Chromium at step STEP.
+"""The picture of the deal viewer (docs/usage.md): writes results/viewer.html (`solve
+westcliff --deal 3 --html`) and results/viewer.png, a screenshot of that page in headless
+Chromium at step STEP.
 
     python experiments/viewer_screenshot.py
 """

@@ -1,0 +1,441 @@
+"""The tables that README.md and the pages under docs/ show, made from the committed results
+alone (results/headline.csv, claims.csv, deciding.csv, the other tables beside them and the
+verdict files under results/verdicts/), so that a reader's numbers are always what the files
+say and a test can tell when a page is stale.
+
+Each table sits in its page between the two lines :func:`begin` and :func:`end` name;
+:func:`write_pages` replaces what lies between them and :func:`stale_pages` lists the tables
+that differ from what the files make now. ``python experiments/docs_tables.py`` runs the first.
+
+The README's table of answers takes, for each game at its defaults, the deepest measurement of
+the winnable share (the ladder whose last budget is largest; of equal ladders, the one with more
+deals), whether it is a campaign's verdict file or a row of results/deciding.csv, and names its
+deals and ladder: the two tables hold measurements of different depth, and a reader wants the
+best verdicts there are.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.parquet as pq
+
+from ..rules import GAMES
+from ..runs import catalog, verdicts
+from ..stats import wilson
+from .claims import CLAIMS, PLAY, SOLVABLE, Claim
+from .reproduce import closest, distance, format_share, short_count
+
+PAGES: dict[str, tuple[str, ...]] = {
+    "README.md": ("answers",),
+    "docs/index.md": ("answers",),
+    "docs/results.md": ("headline", "claims", "deciding", "odds", "switch effects", "budget", "run costs"),
+    "docs/benchmarks.md": ("scaling",),
+}
+"""Which generated tables each page holds, by the page's path in the repository."""
+
+
+def begin(name: str) -> str:
+    """The line before the generated table ``name`` in a page."""
+    return f"<!-- {name} table: made by experiments/docs_tables.py from results/ -->"
+
+
+def end(name: str) -> str:
+    """The line after the generated table ``name`` in a page."""
+    return f"<!-- end of the {name} table -->"
+
+
+def percent(share: float) -> str:
+    return f"{share:.2%}"
+
+
+def budget_text(budget: int) -> str:
+    """A node budget as people write it: ``1e5`` for a power of ten, else with separators."""
+    budget = int(budget)
+    exponent = len(str(budget)) - 1
+    return f"1e{exponent}" if budget == 10**exponent else f"{budget:,}"
+
+
+def ladder_text(budgets) -> str:
+    """A budget ladder such as ``1e5 → 1e6 → 1e7``."""
+    return " → ".join(budget_text(b) for b in budgets)
+
+
+def markdown_table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+# ---- the committed results, read once ----
+
+class Results:
+    """What the generated tables are made from: the committed CSV tables under ``root`` (each
+    read when first needed) and, per verdict file, its rules, player, parameters and
+    CPU-hours (from the file's metadata, not its rows, or estimated from a sample)."""
+
+    def __init__(self, root: str | Path = "results"):
+        self.root = Path(root)
+        self.sampled = sampled_costs(self.root)
+        records = []
+        for path in catalog.find_verdicts(self.root):
+            metadata = pq.read_schema(path).metadata or {}
+            manifest = json.loads(metadata[verdicts.MANIFEST_KEY])
+            info = catalog.describe_manifest(manifest, path)
+            records.append({"rules": info["rules"], "player": info["player"],
+                            "budgets": tuple(info["params"].get("budgets", ())),
+                            "cost": cost_text(path, self.sampled)})
+        self.files = pd.DataFrame.from_records(records, columns=["rules", "player", "budgets", "cost"])
+
+    @cached_property
+    def headline(self) -> pd.DataFrame:
+        return self.table("headline.csv")
+
+    @cached_property
+    def claims(self) -> pd.DataFrame:
+        return self.table("claims.csv")
+
+    @cached_property
+    def deciding(self) -> pd.DataFrame:
+        """results/deciding.csv; none measured (no rows) where a results folder has no such file."""
+        if not (self.root / "deciding.csv").exists():
+            return pd.DataFrame(columns=["rules", "ladder", "deals", "won", "lost", "unknown"])
+        return self.table("deciding.csv")
+
+    def table(self, name: str) -> pd.DataFrame:
+        return pd.read_csv(self.root / name)
+
+
+def game_order(rules: str) -> tuple:
+    """Sort key of a rules label: the game's place in GAMES, its defaults first, then the label."""
+    game = rules.split()[0]
+    return (list(GAMES).index(game) if game in GAMES else len(GAMES), rules != game, rules)
+
+
+# ---- the deciding table and the deepest measurement of a rule set ----
+
+def ladders(table: pd.DataFrame) -> pd.DataFrame:
+    """Per rule set and budget ladder of results/deciding.csv, its largest measurement, with
+    ``budgets`` as a tuple of ints, in game order and by ladder depth."""
+    if table.empty:
+        return table.assign(budgets=[])
+    table = table.copy()
+    table["budgets"] = table["ladder"].map(lambda text: tuple(int(float(b)) for b in str(text).split(",")))
+    table = table.sort_values("deals", kind="stable").groupby(["rules", "ladder"], sort=False).tail(1)
+    order = table.apply(lambda row: (len(row["budgets"]), row["budgets"][-1], game_order(row["rules"])), axis=1)
+    return table.loc[order.sort_values().index].reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """The solver's verdicts on one rule set: counts over ``deals`` deals at ``budgets``."""
+
+    deals: int
+    won: int
+    lost: int
+    unknown: int
+    budgets: tuple[int, ...]
+    source: str   # "campaign" (a verdict file) or "deciding" (results/deciding.csv)
+
+    @property
+    def bracket(self) -> tuple[float, float]:
+        return self.won / self.deals, (self.won + self.unknown) / self.deals
+
+    @property
+    def depth(self) -> tuple:
+        return (self.budgets[-1], self.deals)
+
+
+def solver_measurements(data: Results, rules: str) -> list[Measurement]:
+    """Every committed measurement of the solver on ``rules``: its campaign verdict file (from
+    headline.csv, the ladder from the file) and each ladder of results/deciding.csv."""
+    found = []
+    row = data.headline[(data.headline["rules"] == rules) & (data.headline["player"] == "solver")]
+    file = data.files[(data.files["rules"] == rules) & (data.files["player"] == "solver")]
+    if len(row) and len(file):
+        row = row.iloc[0]
+        found.append(Measurement(int(row["deals"]), int(row["won"]), int(row["lost"]), int(row["unknown"]),
+                                 file.iloc[0]["budgets"], "campaign"))
+    for row in ladders(data.deciding[data.deciding["rules"] == rules]).itertuples():
+        found.append(Measurement(int(row.deals), int(row.won), int(row.lost), int(row.unknown), row.budgets,
+                                 "deciding"))
+    return found
+
+
+def deepest(data: Results, rules: str) -> Measurement | None:
+    """The measurement whose ladder ends at the largest budget (then: the most deals)."""
+    found = solver_measurements(data, rules)
+    return max(found, key=lambda m: m.depth) if found else None
+
+
+# ---- the README's answers ----
+
+def claim_of(game: str) -> Claim | None:
+    return next((claim for claim in CLAIMS if claim.game == game), None)
+
+
+def claim_rows(data: Results, claim: Claim) -> pd.DataFrame:
+    """The claims table's rows of ``claim``, with the planner's headline rows of its readings
+    beside them (the claims table leaves the planner out; it ran on the headline rule sets)."""
+    mine = data.claims[data.claims["claim"] == claim.key]
+    planner = []
+    for reading in claim.readings:
+        label = claim.rules(reading).label()
+        for row in data.headline[(data.headline["rules"] == label) & (data.headline["player"] == "planner")].itertuples():
+            planner.append({"claim": claim.key, "reading": claim.reading_label(reading), "player": "planner",
+                            "who": "planner", "n": row.deals, "won": row.won, "unknown": row.unknown,
+                            "share": row.share, "low": row.low, "high": row.high, "unknown_share": 0.0,
+                            "bracket_high": row.share, "bracket_ci_high": row.high})
+    return pd.concat([mine, pd.DataFrame.from_records(planner)], ignore_index=True) if planner else mine
+
+
+def verdict_text(data: Results, claim: Claim | None) -> str:
+    """What the published figure turns out to be: its kind, and the measurement of that kind
+    that comes closest to it (inside that measurement's 95% bracket, or how far off)."""
+    if claim is None or claim.value is None:
+        return "no published figure; these are first estimates"
+    table = claim_rows(data, claim)
+    best, _ = closest(claim, table)
+    if best is None:
+        return "not measured yet"
+    reading = "" if best["reading"] == "defaults" else f" with `{best['reading']}`"
+    if claim.measures == PLAY:
+        inside = best["low"] <= claim.value <= best["bracket_ci_high"]
+        where = "inside its 95% interval" if inside else f"{100 * distance(claim, best):.1f} points off"
+        who = "the greedy player" if best["player"] == "greedy" else f"the {best['player']}"
+        return f"a person's share; nearest: {who}{reading}, {best['share']:.1%} ({where})"
+    assert claim.measures == SOLVABLE
+    # the reading's deepest measurement, which may be a deciding row rather than the claims table's file
+    found = deepest(data, claim.rules("" if best["reading"] == "defaults" else best["reading"]).label())
+    low, high = wilson(found.won, found.deals)[0], wilson(found.won + found.unknown, found.deals)[1]
+    where = "inside its 95% bracket" if low <= claim.value <= high else "outside its 95% bracket"
+    return (f"a winnable share; {reading.strip() or 'at the defaults'}: [{percent(found.bracket[0])}, "
+            f"{percent(found.bracket[1])}] ({found.deals:,}; {ladder_text(found.budgets)}), {where}")
+
+
+def player_share(data: Results, rules: str, player: str) -> str:
+    row = data.headline[(data.headline["rules"] == rules) & (data.headline["player"] == player)]
+    if row.empty:
+        return "-"
+    return f"{row.iloc[0]['share']:.1%} ({short_count(int(row.iloc[0]['deals']))})"
+
+
+def answers(data: Results) -> str:
+    """One row per game at its defaults: the winnable share's bracket from the deepest
+    measurement with its deals and ladder, the greedy player's and the planner's shares (deals
+    in brackets), the published figure and what it turns out to be."""
+    rows = []
+    for game in GAMES:
+        best = deepest(data, game)
+        bracket = "-" if best is None else f"[{percent(best.bracket[0])}, {percent(best.bracket[1])}]"
+        measured = "-" if best is None else f"{best.deals:,}; {ladder_text(best.budgets)}"
+        claim = claim_of(game)
+        published = "none" if claim is None or claim.value is None else f"“{claim.text}”"
+        rows.append([f"`{game}`", bracket, measured, player_share(data, game, "greedy"),
+                     player_share(data, game, "planner"), published, verdict_text(data, claim)])
+    return markdown_table(["game", "winnable", "deals; ladder", "greedy", "planner", "published",
+                           "what it turns out to be"], rows)
+
+
+# ---- the results page ----
+
+def verdict_key(path: str | Path) -> str:
+    """How results/run_costs.csv names a verdict file: its game's folder and its name."""
+    path = Path(path)
+    return f"{path.parent.name}/{path.name}"
+
+
+def sampled_costs(root: str | Path) -> dict[str, float]:
+    """experiments/run_costs.py's estimates (results/run_costs.csv), in CPU-hours by :func:`verdict_key`."""
+    estimates = Path(root) / "run_costs.csv"
+    return pd.read_csv(estimates).set_index("file")["cpu_hours"].to_dict() if estimates.exists() else {}
+
+
+def cost_text(path: str | Path, sampled: dict[str, float]) -> str:
+    """The CPU-hours of the verdict file at ``path``: kept in the file, else "~" and its sampled
+    estimate (:func:`sampled_costs`), else "-"."""
+    seconds = verdicts.cpu_seconds(path)
+    if seconds is not None:
+        return f"{seconds / 3600:.2f}"
+    estimate = sampled.get(verdict_key(path))
+    return "-" if estimate is None else f"~{estimate:.2f}"
+
+
+def headline(data: Results) -> str:
+    """results/headline.csv as a table: counts, share won with its Wilson 95% interval, the
+    bracket [won, won + unknown] / deals, the solver's ladder (marked † where results/deciding.csv
+    holds a deeper one of the same rules) and the CPU-hours the run cost."""
+    rows = []
+    for row in data.headline.itertuples():
+        file = data.files[(data.files["rules"] == row.rules) & (data.files["player"] == row.player)]
+        who = row.player
+        if row.player == "solver" and len(file):
+            best = deepest(data, row.rules)
+            who = f"solver {ladder_text(file.iloc[0]['budgets'])}" + (" †" if best.source == "deciding" else "")
+        bracket = f"[{percent(row.won / row.deals)}, {percent((row.won + row.unknown) / row.deals)}]"
+        rows.append([row.rules, who, f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}", f"{row.unknown:,}",
+                     f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]", bracket,
+                     file.iloc[0]["cost"] if len(file) else "-"])
+    return markdown_table(["rules", "player", "deals", "won", "lost", "unknown", "share won [Wilson 95%]",
+                           "bracket", "CPU-h"], rows)
+
+
+def claims_table(claims: list[Claim], table: pd.DataFrame) -> str:
+    """A row per reading of every claim: the solver's and the players' shares with their Wilson
+    95% intervals, the solver's undecided share and each cell's deals."""
+    def cell(rows):
+        if rows.empty:
+            return "-"
+        return f"{format_share(rows.iloc[0])}, {short_count(rows.iloc[0]['n'])}"
+
+    players = [player for player in ("solver", "greedy", "random", "planner") if player in set(table["player"])]
+    rows = []
+    for claim in claims:
+        for k, reading in enumerate(claim.readings):
+            label = claim.reading_label(reading)
+            name = (f'{claim.game} "{claim.text}"' if claim.value is not None else
+                    f"{claim.game}, no published figure") if k == 0 else ""
+            mine = table[(table["claim"] == claim.key) & (table["reading"] == label)]
+            rows.append([name, label, *(cell(mine[mine["player"] == p]) for p in players)])
+    return markdown_table(["claim", "reading", *players], rows)
+
+
+DECIDERS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay")
+"""The steps results/deciding.csv counts (``Outcome.decided_by``), each in the columns
+won_by_X / lost_by_X (X with underscores), in the order the table names them."""
+
+
+def deciding(table: pd.DataFrame) -> str:
+    """results/deciding.csv as a table: per rule set and budget ladder its largest measurement,
+    the counts, share, bracket, CPU-milliseconds a deal and which step decided how many (a step
+    without its column decided none)."""
+    rows = []
+    for row in ladders(table.fillna({c: 0 for c in table.columns if "_by_" in c})).itertuples():
+        parts = []
+        for part in DECIDERS:
+            name = part.replace(" ", "_").replace("-", "_")
+            won, lost = (int(getattr(row, f"{verdict}_by_{name}", 0)) for verdict in ("won", "lost"))
+            said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
+            if said:
+                parts.append(f"{part} {', '.join(said)}")
+        rows.append([f"`{row.rules}`", ladder_text(row.budgets), f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}",
+                     f"{row.unknown:,}", f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]",
+                     f"[{percent(row.bracket_low)}, {percent(row.bracket_high)}]", f"{1000 * row.cpu_per_deal:.1f}",
+                     "; ".join(parts)])
+    return markdown_table(["rules", "ladder", "deals", "won", "lost", "unknown", "won share [Wilson 95%]", "bracket",
+                           "CPU-ms/deal", "decided by"], rows)
+
+
+def odds(data: Results) -> str:
+    table = data.table("odds_table.csv")
+    rows = [[row.rules, row.who, f"{row.n:,}", f"{row.won:,}", f"{row.lost:,}", f"{row.unknown:,}",
+             f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]",
+             f"[{percent(row.share)}, {percent(row.bracket_high)}]"] for row in table.itertuples()]
+    return markdown_table(["rules", "player", "deals", "won", "lost", "unknown", "share won [Wilson 95%]", "bracket"],
+                          rows)
+
+
+def switch_effects(data: Results) -> str:
+    table = data.table("switch_effects.csv")
+    rows = [[row.game, f"`{row.switch}`", row.who, f"{row.n:,}", percent(row.share_defaults), percent(row.share),
+             f"{100 * row.effect:+.1f} [{100 * row.low:+.1f}, {100 * row.high:+.1f}]",
+             f"[{100 * row.range_low:+.1f}, {100 * row.range_high:+.1f}]", percent(row.unknown_share)]
+            for row in table.itertuples()]
+    return markdown_table(["game", "switch", "player", "deals", "share at defaults", "share with switch",
+                           "effect, points [95%]", "effect's range with the unknowns", "unknown"], rows)
+
+
+def budget(data: Results) -> str:
+    table = data.table("budget_table.csv")
+    rows = [[row.rules, budget_text(row.budget), f"{row.n:,}", f"{row.undecided:,}",
+             f"{percent(row.unknown_share)} [{percent(row.low)}, {percent(row.high)}]"] for row in table.itertuples()]
+    return markdown_table(["rules", "budget", "deals", "undecided", "undecided share [Wilson 95%]"], rows)
+
+
+def run_costs(data: Results) -> str:
+    table = data.table("run_costs.csv")
+    rows = [[row.rules, row.player, f"{row.deals:,}", f"{row.sampled:,}", f"{row.same_verdicts:,}",
+             f"{row.newly_decided:,}", f"{row.conflicts:,}", f"{row.sample_cpu_s:.1f}", f"{row.cpu_hours:.2f}"]
+            for row in table.itertuples()]
+    return markdown_table(["rules", "player", "deals", "sampled", "same verdicts", "newly decided", "conflicts",
+                           "sample CPU-s", "estimated CPU-h"], rows)
+
+
+def scaling(data: Results) -> str:
+    table = data.table("scaling.csv")
+    rows = [[row.mode, str(row.workers), f"{row.deals:,}", f"{row.seconds:.2f}", f"{row.deals_per_s:,.0f}",
+             f"{row.solve_s:.2f}", f"{row.load:.2f}", str(row.same_rows), f"{row.speedup:.2f}"]
+            for row in table.itertuples()]
+    return markdown_table(["mode", "workers", "deals", "seconds", "deals/s", "solve CPU-s", "load", "same rows",
+                           "speed-up"], rows)
+
+
+TABLES: dict[str, Callable[[Results], str]] = {
+    "answers": answers,
+    "headline": headline,
+    "claims": lambda data: claims_table(list(CLAIMS), data.claims),
+    "deciding": lambda data: deciding(data.deciding),
+    "odds": odds,
+    "switch effects": switch_effects,
+    "budget": budget,
+    "run costs": run_costs,
+    "scaling": scaling,
+}
+"""Each generated table by name, made from the committed results."""
+
+
+# ---- the pages ----
+
+def between(text: str, name: str) -> str | None:
+    """The generated table ``name`` as the page ``text`` holds it (None: the page lacks its lines)."""
+    match = re.search(re.escape(begin(name)) + r"\n(.*?)" + re.escape(end(name)), text, re.DOTALL)
+    return None if match is None else match.group(1)
+
+
+def replace(text: str, name: str, table: str) -> str:
+    """``text`` with the generated table ``name`` replaced by ``table``; ValueError if the page
+    lacks the lines around it."""
+    if between(text, name) is None:
+        raise ValueError(f"no lines {begin(name)!r} and {end(name)!r} around the {name} table")
+    start = text.index(begin(name)) + len(begin(name))
+    return text[:start] + "\n" + table + text[text.index(end(name), start):]
+
+
+def made(root: str | Path = "results") -> dict[str, str]:
+    """Every generated table, by name, as the committed results under ``root`` make it now."""
+    data = Results(root)
+    names = {name for names in PAGES.values() for name in names}
+    return {name: TABLES[name](data) for name in TABLES if name in names}
+
+
+def stale_pages(repository: str | Path, root: str | Path | None = None) -> list[str]:
+    """The tables ("page: name") under ``repository`` that differ from what its results make now."""
+    repository = Path(repository)
+    tables = made(repository / "results" if root is None else root)
+    stale = []
+    for page, names in PAGES.items():
+        text = (repository / page).read_text(encoding="utf-8")
+        stale += [f"{page}: {name}" for name in names if between(text, name) != tables[name]]
+    return stale
+
+
+def write_pages(repository: str | Path, root: str | Path | None = None) -> list[Path]:
+    """Rewrite every generated table of the pages under ``repository``; return the pages changed."""
+    repository = Path(repository)
+    tables = made(repository / "results" if root is None else root)
+    changed = []
+    for page, names in PAGES.items():
+        path = repository / page
+        old = text = path.read_text(encoding="utf-8")
+        for name in names:
+            text = replace(text, name, tables[name])
+        if text != old:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
