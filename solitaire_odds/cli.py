@@ -16,7 +16,7 @@ from . import positions
 from .counts import InputError, parse_budgets, parse_count, parse_seed
 from .game.position_file import PositionFileError, read_position
 from .positions import DEFAULT_COMPLETIONS
-from .players import describe_params, params_from_options, player_budget_text, player_names, player_options
+from .players import describe_params, for_rules, params_from_options, player_budget_text, player_names, player_options
 from .players.parameters import count_text
 from .game.position import describe_move
 from .rules import GAMES, RulesError, format_value, parse_settings, resolve
@@ -245,7 +245,7 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict)
         return
     hidden = len(position.hidden)
     click.echo(f"{hidden} hidden cards: {answer.completions:,} arrangements of them drawn at random "
-               f"(seed {answer.seed}), each solved with {describe_player('solver', params)}")
+               f"(seed {answer.seed}), each solved with {describe_player('solver', for_rules('solver', rules, params))}")
     click.echo(answer.summary.format())
 
 

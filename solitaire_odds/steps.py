@@ -25,7 +25,7 @@ class Step:
 
     name: str
     proves: tuple[str, ...]
-    games: str                 # one deck | two decks | every game
+    games: str                 # where it runs (one deck, two decks, every game, or the condition)
     needs: str                 # reductions (a proof) | win_first (a heuristic) | "" (always)
     shares: tuple[tuple[str, Fraction], ...]
     summary: str
@@ -51,13 +51,13 @@ FINDER_FIRST = Step(
     "which can only prove a loss in the last round.",
     "engine/winfinder.py")
 WIN_FIRST = Step(
-    "win-first", ("won",), "every game", "win_first",
+    "win-first", ("won",), "built down in alternating colours, no dealt rows", "win_first",
     (("", Fraction(1, RESTART_SHARE)), ("each restart at least", Fraction(1, WIN_FIRST_UNIT))),
     "Depth-first restarts with a move order that plays to the foundations first; a restart "
     "that ends only stops looking.",
     "engine/search.py")
 SHORTCUTS = Step(
-    "shortcuts", ("won",), "every game", "win_first",
+    "shortcuts", ("won",), "one deck", "win_first",
     (("", Fraction(1, RESTART_SHARE)), ("each restart at least", Fraction(1, SHORTCUT_UNIT))),
     "Restarts that also play the shortcut moves (engine/shortcuts.py), which may skip winning lines.",
     "engine/search.py, engine/shortcuts.py")

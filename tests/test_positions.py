@@ -3,13 +3,14 @@ back exactly, an impossible position refused with one line and exit status 2, a 
 with nothing hidden answered exactly as the solver answers it, and hidden cards sampled."""
 
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from solitaire_odds.cli import main
 from solitaire_odds.game import deals, reference
-from solitaire_odds.game.position_file import HIDDEN, PositionFileError, format_position, parse_position
+from solitaire_odds.game.position_file import HIDDEN, PositionFileError, format_position, parse_position, read_position
 from solitaire_odds.positions import decide
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
@@ -140,3 +141,12 @@ def test_hidden_cards_give_a_sampled_share_whose_interval_shrinks_with_more_samp
     low2, high2 = large.summary.interval
     assert high2 - low2 < high - low
     assert decide(rules, hidden, completions=10, seed=5, budgets=(100_000,)).summary == small.summary
+
+
+def test_the_example_positions_read_and_their_quoted_verdicts_hold():
+    examples = Path(__file__).parent.parent / "examples" / "positions"
+    hidden = read_position(examples / "westcliff-classic.txt", resolve("westcliff-classic"))
+    assert len(hidden.hidden) == 29
+    for game, verdict in (("duchess", "won"), ("st-helena", "lost")):
+        position = read_position(examples / f"{game}.txt", resolve(game))
+        assert position.known and decide(resolve(game), position).outcome.verdict == verdict

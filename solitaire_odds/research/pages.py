@@ -26,7 +26,9 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 
-from ..rules import GAMES
+from .. import steps
+from ..engine import tuning
+from ..rules import GAMES, format_value
 from ..runs import catalog, verdicts
 from ..stats import wilson
 from .claims import CLAIMS, PLAY, SOLVABLE, Claim
@@ -37,6 +39,8 @@ PAGES: dict[str, tuple[str, ...]] = {
     "docs/index.md": ("answers",),
     "docs/results.md": ("headline", "claims", "deciding", "odds", "switch effects", "budget", "run costs"),
     "docs/benchmarks.md": ("scaling",),
+    "docs/solver.md": ("steps", "ladders"),
+    "docs/tuning.md": ("tuning",),
 }
 """Which generated tables each page holds, by the page's path in the repository."""
 
@@ -376,6 +380,26 @@ def scaling(data: Results) -> str:
                            "speed-up"], rows)
 
 
+def steps_table(data: Results) -> str:
+    """The solver's declared steps (solitaire_odds.steps), in the order a solve runs them."""
+    rows = steps.table()
+    header = ["step", "proves", "games", "needs", "budget share", "what it does"]
+    return markdown_table(header, [[f"`{row['step']}`", *(row[key] for key in header[1:])] for row in rows])
+
+
+def ladders_table(data: Results) -> str:
+    """Each game's ``--budget auto`` ladder, as its declaration names it."""
+    rows = [[f"`{game.name}`", ladder_text(game.ladder)] for game in GAMES.values()]
+    rows += [[f"`{game.name} {' '.join(f'{k}={format_value(v)}' for k, v in pairs)}`", ladder_text(ladder)]
+             for game in GAMES.values() for pairs, ladder in game.reading_ladders]
+    return markdown_table(["rules", "--budget auto"], rows)
+
+
+def tuning_table(data: Results) -> str:
+    """The solver's tuned constants (engine/tuning.py) with the measurements that chose them."""
+    return tuning.markdown()
+
+
 TABLES: dict[str, Callable[[Results], str]] = {
     "answers": answers,
     "headline": headline,
@@ -386,6 +410,9 @@ TABLES: dict[str, Callable[[Results], str]] = {
     "budget": budget,
     "run costs": run_costs,
     "scaling": scaling,
+    "steps": steps_table,
+    "ladders": ladders_table,
+    "tuning": tuning_table,
 }
 """Each generated table by name, made from the committed results."""
 
