@@ -249,6 +249,45 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict)
     click.echo(answer.summary.format())
 
 
+@main.command()
+@GAME
+@click.option("--position", "position_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Position file: a game in progress (docs/formats.md); ## marks a card not known.")
+@click.option("--completions", default="20", show_default=True,
+              help="Arrangements of the hidden cards each move is rated on.")
+@click.option("--completion-seed", default="0", show_default=True, help="Seed of those arrangements.")
+@click.option("--show", default="5", show_default=True, help="How many moves to list, best first.")
+@click.option("--budget", default="1e5", show_default=True,
+              help="Solver node budget (or escalation) for each arrangement after each move.")
+@SETTINGS
+def hint(game, position_path, completions, completion_seed, show, budget, settings):
+    """What to play from a game in progress: every legal move rated by the share of the hidden
+    cards' arrangements still winnable after it (with nothing hidden, its exact verdict)."""
+    rules = rules_from(game, settings)
+    params = player_params("solver", {"budget": budget})
+    try:
+        position = read_position(position_path, rules)
+    except PositionFileError as err:
+        raise CliError(str(err)) from None
+    count = parse_count(completions, "--completions", 10**5)
+    with on_ctrl_c("no hint (a smaller --budget or fewer --completions answer sooner)"):
+        rated = positions.hint(rules, position, count, parse_seed(completion_seed), **params)
+    if not rated:
+        raise CliError("no move is legal in this position (the game is over)")
+    click.echo(f"{rules.label()} position {position_path}: {len(rated)} legal moves, each rated "
+               + ("by its verdict" if position.known else f"on {count:,} arrangements of the "
+                  f"{len(position.hidden)} hidden cards")
+               + f" with {describe_player('solver', for_rules('solver', rules, params))}")
+    for k, rating in enumerate(rated[:parse_count(show, "--show")], 1):
+        summary = rating.summary
+        low, high = summary.bracket
+        verdict = "won" if summary.won else "lost" if summary.lost else "unknown"
+        share = (f"{verdict} after it" if position.known else
+                 f"winnable after it in {summary.won}/{summary.n} ({100 * low:.0f}%"
+                 + (f"-{100 * high:.0f}%" if high > low else "") + ")")
+        click.echo(f"{k:3}. {describe_move(rating.move, position.position)}   {share}")
+
+
 def parse_deal_number(text: str) -> int:
     try:
         number = int(text)

@@ -62,3 +62,36 @@ def _check_win(rules: Rules, start, outcome: Outcome) -> None:
         pos = reference.apply_move(rules, pos, move)
     if not reference.is_won(rules, pos):
         raise RuntimeError("internal error: a winning line does not replay through the reference")
+
+
+@dataclass
+class MoveRating:
+    """One legal move of a position and how the arrangements of its hidden cards fare after
+    it (with nothing hidden: the one exact verdict)."""
+
+    move: tuple
+    summary: Summary
+
+
+def hint(rules: Rules, position: PositionFile, completions: int = DEFAULT_COMPLETIONS, seed: int = 0,
+         **solver_params) -> list[MoveRating]:
+    """Every legal move of ``position`` rated by the share of the hidden cards' arrangements
+    that are winnable after it, best first (the lower end of the bracket, then its upper end,
+    then the engine's order). The same arrangements rate every move, so that differences
+    between moves are not the draw's. With nothing hidden each move gets its exact verdict."""
+    solver = make_player("solver", rules, **solver_params)
+    rng = random.Random(seed)
+    arrangements = [position.position] if position.known else [position.completion(rng) for _ in range(completions)]
+    moves = reference.legal_moves(rules, arrangements[0])
+    verdicts: dict[tuple, list[str]] = {move: [] for move in moves}
+    for filled in arrangements:
+        if sorted(reference.legal_moves(rules, filled)) != sorted(moves):
+            raise RuntimeError("internal error: the legal moves depend on a hidden card")
+        for move in moves:
+            after = reference.apply_move(rules, filled, move)
+            outcome = solver.play_position(after)
+            _check_win(rules, after, outcome)
+            verdicts[move].append(outcome.verdict)
+    rated = [MoveRating(move, summarize(verdicts[move])) for move in moves]
+    order = {move: k for k, move in enumerate(moves)}
+    return sorted(rated, key=lambda r: (-r.summary.won, -(r.summary.won + r.summary.unknown), order[r.move]))

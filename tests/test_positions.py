@@ -150,3 +150,21 @@ def test_the_example_positions_read_and_their_quoted_verdicts_hold():
     for game, verdict in (("duchess", "won"), ("st-helena", "lost")):
         position = read_position(examples / f"{game}.txt", resolve(game))
         assert position.known and decide(resolve(game), position).outcome.verdict == verdict
+
+
+def test_a_hint_rates_every_legal_move_and_with_nothing_hidden_a_winning_move_comes_first():
+    from solitaire_odds.positions import hint
+
+    rules = resolve("duchess")
+    position = read_position(Path(__file__).parent.parent / "examples" / "positions" / "duchess.txt", rules)
+    rated = hint(rules, position, budgets=(100_000,))
+    assert sorted(r.move for r in rated) == sorted(reference.legal_moves(rules, position.position))
+    assert rated[0].summary.won == 1  # the position is won (see the example test), so some move keeps it won
+    hidden = read_position(Path(__file__).parent.parent / "examples" / "positions" / "westcliff-classic.txt",
+                           resolve("westcliff-classic"))
+    rated = hint(resolve("westcliff-classic"), hidden, completions=6, budgets=(10_000,))
+    assert all(r.summary.n == 6 for r in rated) and [r.summary.won for r in rated] == sorted(
+        (r.summary.won for r in rated), reverse=True)
+    example = Path(__file__).parent.parent / "examples" / "positions" / "duchess.txt"
+    result = CliRunner().invoke(main, ["hint", "duchess", "--position", str(example), "--show", "1"])
+    assert result.exit_code == 0 and "won after it" in result.output.splitlines()[1], result.output

@@ -113,7 +113,7 @@ def describe_move(move: tuple, pos: "Position") -> str:
         moved = pos.stock[-1]
     else:
         moved = None
-    what = cards.name(moved) if moved is not None else f"top card of {src}"
+    what = cards.name(moved) if moved is not None and moved >= 0 else f"top card of {src}"  # < 0: not known
     if n > 1:
         what += f" and {n - 1} more"
     where = {"p": "pile", "r": "reserve", "w": "waste", "s": "stock", "f": "foundation"}
