@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 from pathlib import Path
 
 import click
 import numpy as np
+import pandas as pd
 
 from .game import deals, reference
 from .runs import store
 from . import positions
+from .difficulty import DEAL_COLUMNS, DIFFICULTIES, PLANNER_GAMES, winnable_deals
 from .counts import InputError, parse_budgets, parse_count, parse_seed
 from .game.position_file import PositionFileError, read_position
 from .positions import DEFAULT_COMPLETIONS
@@ -286,6 +289,51 @@ def hint(game, position_path, completions, completion_seed, show, budget, settin
                  f"winnable after it in {summary.won}/{summary.n} ({100 * low:.0f}%"
                  + (f"-{100 * high:.0f}%" if high > low else "") + ")")
         click.echo(f"{k:3}. {describe_move(rating.move, position.position)}   {share}")
+
+
+@main.command("deals")
+@GAME
+@click.option("--winnable", is_flag=True, help="List deals the solver wins (required: the only listing there is).")
+@click.option("--count", default="10", show_default=True, help="How many deals to list.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None,
+              help="Only deals of this rating (greedy wins: easy; the planner wins half its games: medium; else hard).")
+@click.option("--first", default="0", show_default=True, help="First deal number to look at.")
+@click.option("--budget", default="auto", show_default=True, help="Solver node budget or escalation.")
+@click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write each listed deal as a deal file into this folder.")
+@FORMAT
+@SETTINGS
+def list_deals(game, winnable, count, difficulty, first, budget, write_dir, output_format, settings):
+    """Winnable deal numbers, each with its difficulty measured by play (docs/usage.md)."""
+    rules = rules_from(game, settings)
+    if not winnable:
+        raise CliError("deals lists winnable deals: add --winnable")
+    params = player_params("solver", {"budget": budget})
+    n = parse_count(count, "--count", 10**6)
+    start = parse_deal_number(str(parse_count(first, "--first", least=0)))
+    rows = []
+    with on_ctrl_c("the deals listed so far are shown above"):
+        for rating in winnable_deals(rules, n, difficulty, start, **params):
+            rows.append(rating.row())
+            if write_dir is not None:
+                text = deals.format_deck(deals.deck(rating.deal, rules["ncards"])).encode("utf-8")
+                target = write_dir / f"{rules.game}-{rating.deal}.txt"
+                write_dir.mkdir(parents=True, exist_ok=True)
+                store.atomic_write(target, lambda file, text=text: file.write(text), option="--write")
+            if output_format == "text":
+                if len(rows) == 1:
+                    click.echo(f"{rules.label()}: winnable deals from {start} "
+                               f"({describe_player('solver', for_rules('solver', rules, params))}); planner games "
+                               f"a deal: {PLANNER_GAMES}")
+                    click.echo(f"{'deal':>10}  {'difficulty':10}  greedy  planner  line  solver nodes")
+                click.echo(f"{rating.deal:>10}  {rating.difficulty:10}  {'won' if rating.greedy_won else 'lost':6}"
+                           f"  {rating.planner_won}/{PLANNER_GAMES:<5}  {rating.line_length:4}  {rating.solver_nodes:,}")
+    if output_format == "json":
+        click.echo(json.dumps(rows, indent=1))
+    elif output_format == "csv":
+        click.echo(pd.DataFrame(rows, columns=DEAL_COLUMNS).to_csv(index=False, lineterminator="\n"), nl=False)
+    elif len(rows) < n:
+        click.echo(f"only {len(rows)} such deals up to the last deal number")
 
 
 def parse_deal_number(text: str) -> int:
