@@ -183,10 +183,10 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
     if sum(given is not None for given in (deal, path, position_path)) != 1:
         raise CliError("give exactly one of --deal N, --file F or --position F")
     if position_path is not None:
-        if player != "solver" or write_path or html_path:
-            raise CliError("--position takes the solver only, without --write or --html")
+        if player != "solver" or write_path:
+            raise CliError("--position takes the solver only, without --write")
         solve_position(rules, position_path, parse_count(completions, "--completions", 10**6),
-                       parse_seed(completion_seed), params)
+                       parse_seed(completion_seed), params, html_path)
         return
     if deal is not None:
         number = parse_deal_number(deal)
@@ -223,12 +223,13 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
     if html_path:
         from .viewer import write_page
 
-        click.echo(f"page: {write_page(html_path, rules, deck, result.line, title, verdict)}")
+        click.echo(f"page: {write_page(html_path, rules, reference.initial_position(rules, deck), result.line, title, verdict)}")
 
 
-def solve_position(rules, path: Path, completions: int, seed: int, params: dict) -> None:
+def solve_position(rules, path: Path, completions: int, seed: int, params: dict, html_path: Path | None) -> None:
     """``solve --position``: the verdict and line from a position with every card known, or
-    the share of the hidden cards' arrangements that are winnable."""
+    the share of the hidden cards' arrangements that are winnable (with ``html_path``, also
+    the viewer's page of the position and its line)."""
     try:
         position = read_position(path, rules)
     except PositionFileError as err:
@@ -245,11 +246,25 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict)
         for step, move in enumerate(result.line, 1):
             click.echo(f"{step:4}. {describe_move(move, pos)}")
             pos = reference.apply_move(rules, pos, move)
+        page_of(html_path, rules, position, result.line, f"{rules.label()} position {path.name}",
+                f"verdict: {result.verdict}")
         return
     hidden = len(position.hidden)
     click.echo(f"{hidden} hidden cards: {answer.completions:,} arrangements of them drawn at random "
                f"(seed {answer.seed}), each solved with {describe_player('solver', for_rules('solver', rules, params))}")
     click.echo(answer.summary.format())
+    low, high = answer.summary.bracket
+    page_of(html_path, rules, position, [], f"{rules.label()} position {path.name}",
+            f"winnable in {answer.summary.won} of {answer.summary.n} arrangements of the {hidden} hidden cards "
+            f"({100 * low:.0f}%" + (f"-{100 * high:.0f}%" if high > low else "") + ")")
+
+
+def page_of(html_path: Path | None, rules, position, line: list, title: str, verdict: str) -> None:
+    """The viewer's page of a position file's position and ``line`` from it, when asked for."""
+    if html_path:
+        from .viewer import write_page
+
+        click.echo(f"page: {write_page(html_path, rules, position.position, line, title, verdict)}")
 
 
 @main.command()
@@ -262,8 +277,10 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict)
 @click.option("--show", default="5", show_default=True, help="How many moves to list, best first.")
 @click.option("--budget", default="1e5", show_default=True,
               help="Solver node budget (or escalation) for each arrangement after each move.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a page that shows the position and the hint (its move played when no card is hidden).")
 @SETTINGS
-def hint(game, position_path, completions, completion_seed, show, budget, settings):
+def hint(game, position_path, completions, completion_seed, show, budget, html_path, settings):
     """What to play from a game in progress: every legal move rated by the share of the hidden
     cards' arrangements still winnable after it (with nothing hidden, its exact verdict)."""
     rules = rules_from(game, settings)
@@ -281,6 +298,7 @@ def hint(game, position_path, completions, completion_seed, show, budget, settin
                + ("by its verdict" if position.known else f"on {count:,} arrangements of the "
                   f"{len(position.hidden)} hidden cards")
                + f" with {describe_player('solver', for_rules('solver', rules, params))}")
+    lines = []
     for k, rating in enumerate(rated[:parse_count(show, "--show")], 1):
         summary = rating.summary
         low, high = summary.bracket
@@ -288,7 +306,10 @@ def hint(game, position_path, completions, completion_seed, show, budget, settin
         share = (f"{verdict} after it" if position.known else
                  f"winnable after it in {summary.won}/{summary.n} ({100 * low:.0f}%"
                  + (f"-{100 * high:.0f}%" if high > low else "") + ")")
+        lines.append(f"{k}. {describe_move(rating.move, position.position)}: {share}")
         click.echo(f"{k:3}. {describe_move(rating.move, position.position)}   {share}")
+    page_of(html_path, rules, position, [rated[0].move] if position.known else [],
+            f"{rules.label()} hint for {position_path.name}", "hint: " + "; ".join(lines))
 
 
 @main.command("deals")

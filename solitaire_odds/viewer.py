@@ -21,9 +21,9 @@ from .rules import Rules
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 
-def positions_along(rules: Rules, deck: list[int], line: list[tuple]) -> list[Position]:
-    """The deal's first position and the position after each move of ``line``."""
-    out = [reference.initial_position(rules, deck)]
+def positions_along(rules: Rules, start: Position, line: list[tuple]) -> list[Position]:
+    """``start`` and the position after each move of ``line``."""
+    out = [start]
     for move in line:
         out.append(reference.apply_move(rules, out[-1], move))
     return out
@@ -57,9 +57,10 @@ def snapshot(rules: Rules, pos: Position) -> dict:
     }
 
 
-def page(rules: Rules, deck: list[int], line: list[tuple], title: str, verdict: str) -> str:
-    """The whole HTML page."""
-    steps = positions_along(rules, deck, line)
+def page(rules: Rules, start: Position, line: list[tuple], title: str, verdict: str) -> str:
+    """The whole HTML page: ``line`` played from ``start`` (a deal's first position, or a
+    position file's; a face-down card not known shows as ``##`` like any face-down card)."""
+    steps = positions_along(rules, start, line)
     moves = [{"text": describe_move(move, before), "code": format_move(move)}
              for move, before in zip(line, steps)]
     data = {"title": title, "verdict": verdict, "moves": moves, "suits": SUIT_SYMBOLS,
@@ -69,11 +70,11 @@ def page(rules: Rules, deck: list[int], line: list[tuple], title: str, verdict: 
             .replace("__DATA__", payload))
 
 
-def write_page(path: str | os.PathLike, rules: Rules, deck: list[int], line: list[tuple], title: str,
+def write_page(path: str | os.PathLike, rules: Rules, start: Position, line: list[tuple], title: str,
                verdict: str) -> Path:
-    """Write the page for ``line`` played from ``deck`` (whole or not at all)."""
+    """Write the page for ``line`` played from ``start`` (whole or not at all)."""
     path = Path(path)
-    text = page(rules, deck, line, title, verdict).encode("utf-8")
+    text = page(rules, start, line, title, verdict).encode("utf-8")
     store.atomic_write(path, lambda file: file.write(text), option="--html")
     return path
 

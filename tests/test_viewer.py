@@ -4,6 +4,7 @@ Nothing here is skipped: without Chromium at /usr/bin/chromium (``.ci/run`` inst
 playwright package (the ``test`` extra) the tests fail and say what to install."""
 
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -99,4 +100,33 @@ def test_a_players_line_is_shown_as_played_even_when_lost(browser, tmp_path):
     assert page.evaluate("document.body.dataset.step") == str(moves)
     won = "verdict: won" in result.output
     assert page.evaluate("document.body.dataset.won") == str(won).lower()
+    assert errors == []
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "positions"
+
+
+def test_a_position_file_and_its_hint_open_in_the_viewer(browser, tmp_path):
+    from solitaire_odds.game.position_file import read_position
+
+    rules = resolve("duchess")
+    position = read_position(EXAMPLES / "duchess.txt", rules).position
+    path = tmp_path / "hint.html"
+    result = CliRunner().invoke(main, ["hint", "duchess", "--position", str(EXAMPLES / "duchess.txt"), "--show", "2",
+                                       "--html", str(path)])
+    assert result.exit_code == 0, result.output
+    page, errors = open_page(browser, path)
+    assert [shown(page, f"p{i}") for i in range(4)] == [pile_names(position, i) for i in range(4)]
+    assert [shown(page, f"r{i}") for i in range(4)] == [[cards.name(c) for c in fan] for fan in position.reserve]
+    assert "hint: 1." in page.inner_text("#verdict")
+    page.keyboard.press("End")  # the hint's move, played
+    assert page.evaluate("document.body.dataset.step") == "1" and page.inner_text("#move").startswith("1. ")
+    assert errors == []
+
+    hidden = tmp_path / "hidden.html"
+    result = CliRunner().invoke(main, ["solve", "westcliff-classic", "--position", str(EXAMPLES / "westcliff-classic.txt"),
+                                       "--completions", "3", "--budget", "1e4", "--html", str(hidden)])
+    assert result.exit_code == 0, result.output
+    page, errors = open_page(browser, hidden)
+    assert shown(page, "p0") == ["##", "##", "TC"] and "arrangements of the 29 hidden cards" in page.inner_text("#verdict")
     assert errors == []
