@@ -62,11 +62,8 @@ class Rater:
         outcome = self.solver.play(deal)
         if outcome.verdict != "won":
             return None
-        pos = reference.initial_position(self.rules, deals.deck(deal, self.rules["ncards"]))
-        for move in outcome.line:
-            pos = reference.apply_move(self.rules, pos, move)
-        if not reference.is_won(self.rules, pos):
-            raise RuntimeError(f"internal error: deal {deal}'s winning line does not replay through the reference")
+        reference.replay_win(self.rules, reference.initial_position(self.rules, deals.deck(deal, self.rules["ncards"])),
+                             outcome.line)
         greedy_won = self.greedy.play(deal).verdict == "won"
         planner_won = sum(planner.play(deal).verdict == "won" for planner in self.planners)
         return Rating(deal, difficulty_of(greedy_won, planner_won), greedy_won, planner_won, len(outcome.line),

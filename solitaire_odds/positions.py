@@ -55,13 +55,8 @@ def decide(rules: Rules, position: PositionFile, completions: int = DEFAULT_COMP
 
 
 def _check_win(rules: Rules, start, outcome: Outcome) -> None:
-    if outcome.verdict != "won":
-        return
-    pos = start
-    for move in outcome.line:
-        pos = reference.apply_move(rules, pos, move)
-    if not reference.is_won(rules, pos):
-        raise RuntimeError("internal error: a winning line does not replay through the reference")
+    if outcome.verdict == "won":
+        reference.replay_win(rules, start, outcome.line)
 
 
 @dataclass

@@ -234,3 +234,16 @@ def test_an_outcome_sent_to_another_process_carries_its_line_not_the_solver():
     copy = pickle.loads(pickle.dumps(outcome))
     assert copy.verdict == "won" and copy.line == outcome.line
     assert len(pickle.dumps(outcome)) < 100_000 < solver._ws.tt.nbytes
+
+
+def test_a_line_that_does_not_win_fails_its_replay_with_the_reason():
+    from solitaire_odds.game.reference import ReplayError, replay_win
+
+    rules = resolve("westcliff")
+    start = reference.initial_position(rules, deals.deck(3, 52))
+    line = Solver(rules, budget=100_000).solve(deal=3).line
+    assert reference.is_won(rules, replay_win(rules, start, line))
+    with pytest.raises(ReplayError, match="does not end won"):
+        replay_win(rules, start, line[:-1])
+    with pytest.raises(ReplayError, match="move 1 of a winning line"):
+        replay_win(rules, start, [("move", "p0", "p0", 1)])

@@ -48,6 +48,25 @@ def is_won(rules: Rules, pos: Position) -> bool:
     return all(n == 13 for n in pos.found)
 
 
+class ReplayError(AssertionError):
+    """A line that a player or the solver reported as winning fails in the reference: a bug."""
+
+
+def replay_win(rules: Rules, start: Position, line) -> Position:
+    """The won position at the end of ``line`` played from ``start``; :class:`ReplayError` when
+    a move is illegal here or the line does not end won. Every reported win goes through this
+    before it counts."""
+    pos = start
+    for step, move in enumerate(line, 1):
+        try:
+            pos = apply_move(rules, pos, move)
+        except ValueError as err:
+            raise ReplayError(f"{rules.label()}: move {step} of a winning line: {err}") from None
+    if not is_won(rules, pos):
+        raise ReplayError(f"{rules.label()}: a winning line of {len(line)} moves does not end won")
+    return pos
+
+
 def _family(rules: Rules):
     if rules.game in Westcliff.PILES:
         return Westcliff(rules)
