@@ -37,7 +37,8 @@ from .reproduce import closest, distance, format_share, short_count
 PAGES: dict[str, tuple[str, ...]] = {
     "README.md": ("answers",),
     "docs/index.md": ("answers",),
-    "docs/results.md": ("headline", "claims", "deciding", "odds", "switch effects", "budget", "run costs"),
+    "docs/results.md": ("headline", "claims", "deciding", "difficulty", "odds", "switch effects", "budget",
+                        "run costs"),
     "docs/benchmarks.md": ("scaling",),
     "docs/solver.md": ("steps", "ladders"),
     "docs/tuning.md": ("tuning",),
@@ -380,6 +381,19 @@ def scaling(data: Results) -> str:
                            "speed-up"], rows)
 
 
+def difficulty(data: Results) -> str:
+    """results/difficulty.csv: per rule set, the deals the solver wins and how their ratings
+    (solitaire_odds.difficulty) are spread, beside the CPU-seconds a rated deal took."""
+    if not (data.root / "difficulty.csv").exists():
+        return "(not measured: python experiments/difficulty.py)\n"
+    rows = []
+    for row in sorted(data.table("difficulty.csv").itertuples(), key=lambda r: game_order(r.rules)):
+        share = lambda k: f"{k:,} ({k / row.won:.0%})" if row.won else "0"  # noqa: E731
+        rows.append([f"`{row.rules}`", f"{row.deals:,}", f"{row.won:,}", share(row.easy), share(row.medium),
+                     share(row.hard), f"{row.mean_line:.0f}", f"{row.cpu_per_deal:.2f}"])
+    return markdown_table(["rules", "deals", "won", "easy", "medium", "hard", "mean line", "CPU-s a deal"], rows)
+
+
 def steps_table(data: Results) -> str:
     """The solver's declared steps (solitaire_odds.steps), in the order a solve runs them."""
     rows = steps.table()
@@ -410,6 +424,7 @@ TABLES: dict[str, Callable[[Results], str]] = {
     "budget": budget,
     "run costs": run_costs,
     "scaling": scaling,
+    "difficulty": difficulty,
     "steps": steps_table,
     "ladders": ladders_table,
     "tuning": tuning_table,
