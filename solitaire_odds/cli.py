@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 import numpy as np
 
+from . import viewer
 from .game import deals, reference
 from .runs import store
 from .counts import InputError, parse_budgets, parse_count
@@ -17,7 +18,8 @@ from .players import describe_params, params_from_options, player_budget_text, p
 from .players.parameters import count_text
 from .game.position import describe_move
 from .rules import GAMES, RulesError, parse_settings, resolve
-from .runs.runner import RunSpec, WorkersError, in_own_process, play_one, run, summary
+from .runs.runner import (NoDistributed, OutOfMemory, RunSpec, WorkerDied, WorkersError, in_own_process, play_one,
+                          run, summary)
 from .runs.store import StoreError, load_rows
 from .runs.records import FORMATS, render, run_record
 
@@ -39,6 +41,37 @@ class CliError(click.ClickException):
     def __init__(self, message: str, exit_code: int = USAGE_ERROR):
         super().__init__(message)
         self.exit_code = exit_code
+
+
+DEAL_FILE, TABLE = "deal file", "table"
+"""What `solve --write` and `reproduce --csv` write (their :class:`store.WriteFailure` targets)."""
+TARGET_OPTIONS = {store.RUN_FOLDER: "--out", viewer.PAGE: "--html", DEAL_FILE: "--write", TABLE: "--csv"}
+"""The option that places each kind of file the library writes."""
+
+
+def worded(err: Exception) -> str:
+    """A library error in this command line's words: the facts it carries, and what to do
+    named by the options that do it (the library's own message names none)."""
+    if isinstance(err, store.WriteFailure) and err.target in TARGET_OPTIONS:
+        space = "free some disk space or " if err.full else ""
+        return f"{err.problem}; {space}choose another {TARGET_OPTIONS[err.target]}"
+    if isinstance(err, store.UnknownChunks):
+        return f"{err.problem}; restore its {store.MANIFEST} or choose another --out"
+    if isinstance(err, store.OtherSettings):
+        return f"{err.problem}; choose another --out or the matching settings"
+    if isinstance(err, store.PartlyDone):
+        return f"{err.problem}; add --resume to continue that run, or choose another --out"
+    if isinstance(err, store.DamagedChunk):
+        return f"{err.problem}; delete it and rerun `odds` with --resume to solve its deals again"
+    if isinstance(err, WorkerDied):
+        then = f"{err.kept}: rerun with --resume" if err.kept else "rerun the command"
+        return f"a worker process died (killed, or out of memory: --table-mb bounds the solver's table); {then}"
+    if isinstance(err, OutOfMemory):
+        kept = f"; {err.kept}: rerun with --resume" if err.kept else ""
+        return f"out of memory (a smaller --table-mb, or fewer --workers, need less){kept}"
+    if isinstance(err, NoDistributed):
+        return "--dask needs the distributed package: pip install 'dask[distributed]'"
+    return str(err)
 
 
 def fail(message: str, exit_code: int):
@@ -64,7 +97,7 @@ class OneLineErrors(click.Group):
         except click.ClickException as err:
             fail(err.format_message(), err.exit_code)
         except (StoreError, WorkersError, InputError) as err:
-            fail(str(err), err.exit_code)
+            fail(worded(err), err.exit_code)
         except click.Abort:
             fail("interrupted", INTERRUPTED)
         except OSError as err:
@@ -178,7 +211,7 @@ def solve(game, deal, path, write_path, html_path, player, settings, **options):
         title = f"{rules.label()} deal file {path}"
     if write_path:
         text = deals.format_deck(deck).encode("utf-8")
-        store.atomic_write(write_path, lambda file: file.write(text), option="--write")
+        store.atomic_write(write_path, lambda file: file.write(text), target=DEAL_FILE)
     with on_ctrl_c("no verdict (a smaller --budget decides sooner, or leaves the deal unknown)"):
         result = in_own_process(play_one, rules.game, dict(rules.switches), player, tuple(sorted(params.items())),
                                 number, None if path is None else deck)
@@ -198,9 +231,7 @@ def solve(game, deal, path, write_path, html_path, player, settings, **options):
     if result.verdict == "won" and not reference.is_won(rules, position):
         raise CliError("internal error: the winning line does not replay through the reference", RUNTIME_ERROR)
     if html_path:
-        from .viewer import write_page
-
-        click.echo(f"page: {write_page(html_path, rules, deck, result.line, title, verdict)}")
+        click.echo(f"page: {viewer.write_page(html_path, rules, deck, result.line, title, verdict)}")
 
 
 def parse_deal_number(text: str) -> int:
@@ -374,7 +405,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
         text = table.to_csv(index=False).encode("utf-8")
-        store.atomic_write(csv_path, lambda file: file.write(text), option="--csv")
+        store.atomic_write(csv_path, lambda file: file.write(text), target=TABLE)
         click.echo(f"table: {csv_path}")
 
 
