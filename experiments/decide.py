@@ -121,7 +121,7 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
     if workers == 1:
         answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed)]
     else:
-        with process_pool(workers, after="rerun the command") as (pool, _):
+        with process_pool(workers, kept=None) as (pool, _):
             answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed))
                        for a in part]
     verdicts = Counter(verdict for verdict, _, _ in answers)

@@ -1,7 +1,7 @@
 """Published odds against measured odds: every claim of solitaire_odds.research.claims under each reading
 that could explain it, for the solver and every player, on deals 0..DEALS-1. Writes
 results/claims.csv, results/claims.txt (the table `solitaire-odds reproduce` prints),
-results/claims.png (share per reading and player, each claim marked on the bars of its kind)
+results/claims.png (a panel per claim: a dot per reading and player, the published figure a line)
 and results/convergence.png (the running share under each claim's first reading, for the
 runs of the claim's kind: the solver for a winnable share, the players for a person's share).
 

@@ -12,6 +12,7 @@ import click
 import numpy as np
 import pandas as pd
 
+from . import viewer
 from .game import deals, reference
 from .runs import store
 from . import positions
@@ -23,7 +24,8 @@ from .players import describe_params, for_rules, params_from_options, player_bud
 from .players.parameters import count_text
 from .game.position import describe_move
 from .rules import GAMES, RulesError, format_value, parse_settings, resolve
-from .runs.runner import RunSpec, WorkersError, in_own_process, play_one, run, summary
+from .runs.runner import (NoDistributed, OutOfMemory, RunSpec, WorkerDied, WorkersError, in_own_process, play_one,
+                          run, summary)
 from .runs.store import StoreError, load_rows
 from .runs.records import FORMATS, render, run_record
 
@@ -45,6 +47,37 @@ class CliError(click.ClickException):
     def __init__(self, message: str, exit_code: int = USAGE_ERROR):
         super().__init__(message)
         self.exit_code = exit_code
+
+
+DEAL_FILE, TABLE = "deal file", "table"
+"""What `solve --write` and `reproduce --csv` write (their :class:`store.WriteFailure` targets)."""
+TARGET_OPTIONS = {store.RUN_FOLDER: "--out", viewer.PAGE: "--html", DEAL_FILE: "--write", TABLE: "--csv"}
+"""The option that places each kind of file the library writes."""
+
+
+def worded(err: Exception) -> str:
+    """A library error in this command line's words: the facts it carries, and what to do
+    named by the options that do it (the library's own message names none)."""
+    if isinstance(err, store.WriteFailure) and err.target in TARGET_OPTIONS:
+        space = "free some disk space or " if err.full else ""
+        return f"{err.problem}; {space}choose another {TARGET_OPTIONS[err.target]}"
+    if isinstance(err, store.UnknownChunks):
+        return f"{err.problem}; restore its {store.MANIFEST} or choose another --out"
+    if isinstance(err, store.OtherSettings):
+        return f"{err.problem}; choose another --out or the matching settings"
+    if isinstance(err, store.PartlyDone):
+        return f"{err.problem}; add --resume to continue that run, or choose another --out"
+    if isinstance(err, store.DamagedChunk):
+        return f"{err.problem}; delete it and rerun `odds` with --resume to solve its deals again"
+    if isinstance(err, WorkerDied):
+        then = f"{err.kept}: rerun with --resume" if err.kept else "rerun the command"
+        return f"a worker process died (killed, or out of memory: --table-mb bounds the solver's table); {then}"
+    if isinstance(err, OutOfMemory):
+        kept = f"; {err.kept}: rerun with --resume" if err.kept else ""
+        return f"out of memory (a smaller --table-mb, or fewer --workers, need less){kept}"
+    if isinstance(err, NoDistributed):
+        return "--dask needs the distributed package: pip install 'dask[distributed]'"
+    return str(err)
 
 
 def fail(message: str, exit_code: int):
@@ -70,7 +103,7 @@ class OneLineErrors(click.Group):
         except click.ClickException as err:
             fail(err.format_message(), err.exit_code)
         except (StoreError, WorkersError, InputError) as err:
-            fail(str(err), err.exit_code)
+            fail(worded(err), err.exit_code)
         except click.Abort:
             fail("interrupted", INTERRUPTED)
         except OSError as err:
@@ -201,7 +234,7 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
         title = f"{rules.label()} deal file {path}"
     if write_path:
         text = deals.format_deck(deck).encode("utf-8")
-        store.atomic_write(write_path, lambda file: file.write(text), option="--write")
+        store.atomic_write(write_path, lambda file: file.write(text), target=DEAL_FILE)
     with on_ctrl_c("no verdict (a smaller --budget decides sooner, or leaves the deal unknown)"):
         result = in_own_process(play_one, rules.game, dict(rules.switches), player, tuple(sorted(params.items())),
                                 number, None if path is None else deck)
@@ -221,9 +254,8 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
     if result.verdict == "won" and not reference.is_won(rules, position):
         raise CliError("internal error: the winning line does not replay through the reference", RUNTIME_ERROR)
     if html_path:
-        from .viewer import write_page
-
-        click.echo(f"page: {write_page(html_path, rules, reference.initial_position(rules, deck), result.line, title, verdict)}")
+        start = reference.initial_position(rules, deck)
+        click.echo(f"page: {viewer.write_page(html_path, rules, start, result.line, title, verdict)}")
 
 
 def solve_position(rules, path: Path, completions: int, seed: int, params: dict, html_path: Path | None) -> None:
@@ -262,9 +294,7 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict,
 def page_of(html_path: Path | None, rules, position, line: list, title: str, verdict: str) -> None:
     """The viewer's page of a position file's position and ``line`` from it, when asked for."""
     if html_path:
-        from .viewer import write_page
-
-        click.echo(f"page: {write_page(html_path, rules, position.position, line, title, verdict)}")
+        click.echo(f"page: {viewer.write_page(html_path, rules, position.position, line, title, verdict)}")
 
 
 @main.command()
@@ -340,7 +370,7 @@ def list_deals(game, winnable, count, difficulty, first, budget, write_dir, outp
                 text = deals.format_deck(deals.deck(rating.deal, rules["ncards"])).encode("utf-8")
                 target = write_dir / f"{rules.game}-{rating.deal}.txt"
                 write_dir.mkdir(parents=True, exist_ok=True)
-                store.atomic_write(target, lambda file, text=text: file.write(text), option="--write")
+                store.atomic_write(target, lambda file, text=text: file.write(text), target=DEAL_FILE)
             if output_format == "text":
                 if len(rows) == 1:
                     click.echo(f"{rules.label()}: winnable deals from {start} "
@@ -528,7 +558,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
         text = table.to_csv(index=False).encode("utf-8")
-        store.atomic_write(csv_path, lambda file: file.write(text), option="--csv")
+        store.atomic_write(csv_path, lambda file: file.write(text), target=TABLE)
         click.echo(f"table: {csv_path}")
 
 

@@ -70,12 +70,16 @@ def page(rules: Rules, start: Position, line: list[tuple], title: str, verdict: 
             .replace("__DATA__", payload))
 
 
+PAGE = "viewer page"
+"""What :func:`write_page` writes (the ``target`` of a :class:`store.WriteFailure`)."""
+
+
 def write_page(path: str | os.PathLike, rules: Rules, start: Position, line: list[tuple], title: str,
                verdict: str) -> Path:
     """Write the page for ``line`` played from ``start`` (whole or not at all)."""
     path = Path(path)
     text = page(rules, start, line, title, verdict).encode("utf-8")
-    store.atomic_write(path, lambda file: file.write(text), option="--html")
+    store.atomic_write(path, lambda file: file.write(text), target=PAGE)
     return path
 
 

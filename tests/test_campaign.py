@@ -192,6 +192,7 @@ def test_the_scripts_refuse_bad_input_in_one_line_with_status_2(scripts, tmp_pat
         assert stop.value.code == 2 and err.startswith(message) and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_scaling_measures_every_mode_on_the_same_rows(scripts, tmp_path, capsys):
     csv = tmp_path / "scaling.csv"
     scripts["scaling"].main(["--deals", "40", "--chunk", "10", "--workers", "1,2", "--dask-workers", "1",

@@ -13,7 +13,7 @@ import time
 import psutil
 import pytest
 from click.testing import CliRunner
-from processes import start_command
+from .processes import start_command
 
 from solitaire_odds.game import deals
 from solitaire_odds.runs import runner as runs, store
@@ -168,6 +168,7 @@ def solve_searching_for_minutes():
     return process, children
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_solve_inside_a_search(tmp_path):
     """A numba search does not see signals; solve runs it in a child process it can stop."""
     process, children = solve_searching_for_minutes()
@@ -182,6 +183,7 @@ def test_ctrl_c_stops_solve_inside_a_search(tmp_path):
     assert alive == []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
 def test_a_search_dies_with_its_killed_parent():
     """The child holds the GIL inside the search, so no thread of its own could notice that its

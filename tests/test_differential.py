@@ -22,7 +22,7 @@ from solitaire_odds.engine.constants import MAX_MOVES, P_NCARDS
 from solitaire_odds.engine.state import decode, encode
 from solitaire_odds.rules import resolve
 
-from settings import setting_id, switch_settings
+from .settings import setting_id, switch_settings
 
 DEALS_PER_SETTING = 300
 MAKE_UNMAKE_DEALS = 30  # deals whose every legal move is also made and unmade
@@ -87,6 +87,7 @@ def playout(rules, deal, rng):
         pos = reference.apply_move(rules, pos, move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("setting", switch_settings(), ids=setting_id)
 def test_engine_matches_reference_along_random_playouts(setting):
     game, switches = setting

@@ -3,10 +3,13 @@
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
 from solitaire_odds.research import results
 from solitaire_odds.runs import catalog
+
+pytestmark = pytest.mark.slow  # a Jupyter kernel and a run
 
 NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "compare_variants.ipynb"
 

@@ -124,7 +124,7 @@ def test_a_solver_without_win_first_never_uses_the_shortcuts():
 def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switches):
     """Positions played forward from deals (as in tests/test_solver.py): where the relaxed
     game is lost, the exhaustive plain search never wins; and it does find some losses."""
-    from test_solver import random_walk
+    from .searching import random_walk
 
     rules = resolve(game, **switches)
     pa = api.params(rules)
@@ -251,7 +251,7 @@ def test_turning_only_to_play_changes_no_verdict_with_the_stock_still_to_turn(ga
     with the turn-to-play rule and the same search without it (its flag cleared) never
     disagree, and both decide enough positions of each kind for that to mean something. The
     plain-search comparison in test_solver.py sees few such positions (it cannot finish them)."""
-    from test_solver import random_walk
+    from .searching import random_walk
     rules = resolve(game, **switches)
     with_rule = Solver(rules, budget=50_000, win_first=False)
     without = Solver(rules, budget=50_000, win_first=False)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from test_solver import random_walk, two_deck_endgame
+from .searching import random_walk, two_deck_endgame
 
 from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api

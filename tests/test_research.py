@@ -12,6 +12,7 @@ from solitaire_odds.research.claims import CLAIMS, NO_FIGURE, PLAY, SOLVABLE, cl
 from solitaire_odds.cli import main
 from solitaire_odds.research.reproduce import closest
 from solitaire_odds.rules import GAMES, resolve
+from solitaire_odds.stats import wilson
 
 
 def run(*args):
@@ -178,3 +179,70 @@ def test_summaries_and_effects_come_from_the_run_folders(tiny_reproduce):
     assert (effects["low"] <= effects["effect"]).all() and (effects["effect"] <= effects["high"]).all()
     curves = results.budget_curves(catalog.find_runs(root))
     assert set(curves["budget"]) == {1000, 10000} and len(curves) == 8
+
+
+def _legend_entries(fig):
+    """(label, colour) of every legend entry of a figure, in the figure's legends and its axes'."""
+    import numpy as np
+    from matplotlib.colors import to_hex
+    from matplotlib.lines import Line2D
+
+    def colour(handle):
+        """A line's colour, a filled patch's face, a hatched (unfilled) patch's edge."""
+        if isinstance(handle, Line2D):
+            return to_hex(handle.get_color())
+        face, edge = np.atleast_2d(handle.get_facecolor())[0], np.atleast_2d(handle.get_edgecolor())[0]
+        return to_hex(edge if face[3] == 0 or tuple(face[:3]) == (1, 1, 1) else face)
+
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]
+    return [(text.get_text(), colour(handle))
+            for legend in legends for handle, text in zip(legend.legend_handles, legend.get_texts())]
+
+
+def test_every_player_has_one_colour_and_every_chart_uses_it(tiny_reproduce):
+    from matplotlib.colors import to_hex
+
+    from solitaire_odds.players import player_names
+    from solitaire_odds.research import plots
+
+    assert set(plots.PLAYER_COLOURS) == set(player_names())
+    assert len({to_hex(c) for c in plots.PLAYER_COLOURS.values()}) == len(plots.PLAYER_COLOURS)
+    root, _, _ = tiny_reproduce
+    runs = catalog.find_runs(root)
+    seen, labels = set(), set()
+    for chart in ("shares", "convergence", "effects"):
+        for label, colour in _legend_entries(plots.draw(chart, runs)):
+            labels.add((chart, label))
+            player = label.split()[0].rstrip(":") if label else ""
+            if player in plots.PLAYER_COLOURS:
+                assert colour == to_hex(plots.PLAYER_COLOURS[player]), (chart, label)
+                seen.add((chart, player))
+    assert seen == {(chart, player) for chart in ("shares", "convergence", "effects") for player in ("solver", "random")}
+    assert ("shares", "solver: undecided deals (won .. won + unknown)") in labels  # the bracket, in the solver's colour
+
+
+def _summary_row(game, rules, player, won, lost, unknown):
+    n = won + lost + unknown
+    low, high = wilson(won, n)
+    return {"game": game, "rules": rules, "player": player, "who": player, "n": n, "won": won, "lost": lost,
+            "unknown": unknown, "share": won / n, "low": low, "high": high, "bracket_high": (won + unknown) / n}
+
+
+def test_the_shares_chart_hatches_the_solver_bracket_and_draws_the_published_figure_as_a_line():
+    from matplotlib.patches import Rectangle
+
+    from solitaire_odds.research import plots
+
+    summary = pd.DataFrame([_summary_row("westcliff", "westcliff", "solver", 50, 20, 30),
+                            _summary_row("westcliff", "westcliff", "greedy", 40, 60, 0),
+                            _summary_row("duchess", "duchess", "solver", 10, 90, 0)])
+    fig = plots.plot_shares(summary)
+    panels = {ax.get_title(loc="left").split(":")[0]: ax for ax in fig.axes if ax.get_title(loc="left")}
+    assert set(panels) == {"westcliff", "duchess"}
+    hatched = [(p.get_x(), p.get_width()) for ax in panels.values() for p in ax.patches
+               if isinstance(p, Rectangle) and p.get_hatch()]
+    assert len(hatched) == 1 and hatched[0][0] == pytest.approx(0.5) and hatched[0][1] == pytest.approx(0.3)
+    lines = {name: [line.get_xdata()[0] for line in ax.get_lines() if line.get_linestyle() == "--"]
+             for name, ax in panels.items()}
+    assert lines == {"westcliff": [0.9], "duchess": [0.125]}  # both claims are a person's share: dashed
+    assert fig.get_size_inches()[0] * plots.DPI <= 1200 and fig.get_size_inches()[1] < 2 * fig.get_size_inches()[0]

@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
-from processes import start_command
+from .processes import start_command
 from distributed import Client, LocalCluster
 
 from solitaire_odds.runs import runner as runs, store
@@ -74,6 +74,7 @@ def assert_all_gone(processes):
     assert alive == [], f"orphan workers left running: {alive}"
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_pool_and_resume_completes_the_run(tmp_path, uninterrupted):
     out = tmp_path / "run"
     process = start(out, "--workers", 2)
@@ -93,6 +94,7 @@ def test_ctrl_c_stops_the_pool_and_resume_completes_the_run(tmp_path, uninterrup
     pd.testing.assert_frame_equal(table(out), uninterrupted)
 
 
+@pytest.mark.slow
 def test_a_killed_run_leaves_whole_chunks_and_workers_that_exit(tmp_path, uninterrupted):
     out = tmp_path / "run"
     process = start(out, "--workers", 2)
@@ -122,6 +124,7 @@ def test_a_killed_run_leaves_whole_chunks_and_workers_that_exit(tmp_path, uninte
     pd.testing.assert_frame_equal(table(out), uninterrupted)
 
 
+@pytest.mark.slow
 def test_ctrl_c_does_not_wait_for_the_chunks_under_way(tmp_path):
     out = tmp_path / "run"
     process = start(out, "--workers", 2, "--chunk-size", 50_000, "--deals", 100_000)  # minutes a chunk
@@ -208,6 +211,7 @@ def test_odds_writes_no_progress_into_a_pipe(tmp_path):
     assert "\r" not in result.output and "deals/s" not in result.output
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_files_of_a_local_run(tmp_path, reference, uninterrupted):
     out = tmp_path / "dask"
     result = cli(*RUN[:3], 200, *RUN[4:], "--dask", "local", "--workers", 2, "--out", out)
@@ -236,6 +240,7 @@ def worker_state():
     return len(runs._PLAYERS), sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
 
 
+@pytest.mark.slow
 def test_dask_scheduler_runs_chunks_on_its_workers_with_cached_kernels(tmp_path, uninterrupted):
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
@@ -249,6 +254,7 @@ def test_dask_scheduler_runs_chunks_on_its_workers_with_cached_kernels(tmp_path,
     assert sorted(states.values()) == [(1, 1, 0), (1, 1, 0)]
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_is_a_one_line_error(tmp_path):
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         result = cli(*RUN, "--dask", "tcp://127.0.0.1:9", "--out", tmp_path / "run")
@@ -271,6 +277,7 @@ def test_table_size_is_part_of_the_run(tmp_path):
     assert cli(*args, "--table-mb", 0).output.startswith("solitaire-odds: error: --table-mb must be a whole number >= 1")
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path, uninterrupted):
     out = tmp_path / "run"
     process = start(out, "--workers", 2)

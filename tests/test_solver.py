@@ -19,30 +19,14 @@ from collections import Counter
 import pytest
 
 from solitaire_odds.game import deals, reference
-from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
+
+from .searching import random_walk, reference_search, replay, two_deck_endgame
 
 BUDGET = 10_000
 ONE_DECK_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess"]
 POSITIONS = 300
-
-
-def replay(rules, deck, line):
-    position = reference.initial_position(rules, deck)
-    for move in line:
-        position = reference.apply_move(rules, position, move)  # raises on an illegal move
-    return position
-
-
-def random_walk(rules, position, steps, rng):
-    for _ in range(steps):
-        moves = sorted(reference.legal_moves(rules, position))
-        if not moves:
-            break
-        to_found = [m for m in moves if m[0] == "move" and m[2].startswith("f")]
-        position = reference.apply_move(rules, position, rng.choice(to_found or moves))
-    return position
 
 
 def test_plain_dfs_over_the_reference_agrees_on_small_lost_positions():
@@ -63,24 +47,6 @@ def test_plain_dfs_over_the_reference_agrees_on_small_lost_positions():
         checked[verdict] += 1
         assert found == (verdict == "won"), f"deal {deal}: engine says {verdict}"
     assert checked["lost"] >= 5
-
-
-def reference_search(rules, root, limit):
-    """(exhaustive, won) by depth-first search over reference positions, at most ``limit``."""
-    seen, stack = {repr(root)}, [root]
-    while stack:
-        position = stack.pop()
-        if reference.is_won(rules, position):
-            return True, True
-        for move in reference.legal_moves(rules, position):
-            child = reference.apply_move(rules, position, move)
-            key = repr(child)
-            if key not in seen:
-                if len(seen) >= limit:
-                    return False, False
-                seen.add(key)
-                stack.append(child)
-    return True, False
 
 
 @pytest.mark.parametrize("game", ONE_DECK_GAMES)
@@ -138,30 +104,6 @@ def test_reduced_and_plain_search_agree(game, switches):
 TWO_DECK_SETTINGS = [("st-helena", {}, 3), ("st-helena", {"space_fill": "any"}, 0), ("louis", {}, 3),
                      ("box-kite", {}, 3),
                      ("box-kite", {"build_suit": "any", "wrap": True, "foundation_transfer": True}, 0)]
-
-
-def two_deck_endgame(rng, loose):
-    """A St. Helena family position with about ``loose`` cards left in the 12 piles: each
-    upper (King) foundation holds K down to some rank, each lower (Ace) one A up to some rank,
-    and the cards of the two decks not on them are shuffled into the piles."""
-    found, left = [], []
-    heights = []
-    for suit in range(4):
-        while True:
-            upper, lower = rng.randint(1, 13), rng.randint(1, 13)
-            if 26 - upper - lower <= 2 * loose // 4 + rng.randint(0, 3):
-                break
-        heights.append((upper, lower))
-    for suit, (upper, lower) in enumerate(heights):
-        for rank in range(13):
-            copies = 2 - (rank >= 13 - upper) - (rank < lower)
-            left += [suit * 13 + rank] * copies
-    found = [u for u, _ in heights] + [l for _, l in heights]
-    rng.shuffle(left)
-    piles = [[] for _ in range(12)]
-    for card in left:
-        piles[rng.randrange(12)].append(card)
-    return Position(piles=piles, down=[0] * 12, found=found, redeals_used=rng.choice([0, 2, 2]))
 
 
 @pytest.mark.parametrize("game,switches,min_lost", TWO_DECK_SETTINGS)

@@ -4,6 +4,7 @@ import errno
 import json
 import os
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -63,8 +64,10 @@ def test_manifest_round_trip_and_same_settings_accepted(tmp_path):
 
 def test_manifest_mismatch_raises(tmp_path):
     write_manifest(tmp_path, MANIFEST)
-    with pytest.raises(StoreError, match="other settings.*player_params.*--out"):
+    with pytest.raises(store.OtherSettings, match="other settings.*player_params") as caught:
         write_manifest(tmp_path, {**MANIFEST, "player_params": {"budgets": [5]}})
+    assert caught.value.differing == ["player_params"] and caught.value.run_dir == tmp_path
+    assert "--" not in str(caught.value), "the library names no option: the CLI words its remedy"
     with pytest.raises(StoreError, match="seed"):
         write_manifest(tmp_path, {**MANIFEST, "seed": 1})
 
@@ -122,14 +125,15 @@ def test_disk_full_leaves_nothing_behind(tmp_path, monkeypatch):
 
     write_manifest(tmp_path, MANIFEST)
     monkeypatch.setattr(store.pq, "write_table", full_disk)
-    with pytest.raises(StoreError) as caught:
+    with pytest.raises(store.WriteFailure) as caught:
         write_chunk(tmp_path, 0, 9, rows(0, 9))
     assert caught.value.exit_code == 1
+    assert caught.value.full and caught.value.target == store.RUN_FOLDER
     message = str(caught.value)
     assert "cannot write " in message
     assert "deals-00000000000000000000-00000000000000000009.parquet" in message
     assert "No space left on device" in message
-    assert "free some disk space or choose another --out" in message
+    assert "free some disk space or put the run folder elsewhere" in message
     assert "\n" not in message
     assert leftovers(tmp_path) == []
 
@@ -259,3 +263,20 @@ def test_load_rows_reads_only_the_columns_asked_for(tmp_path):
     assert list(counts.columns) == ["deal", "verdict", "nodes"]
     assert counts["deal"].tolist() == list(range(5, 15))
     assert list(load_rows([tmp_path], 50, 60, columns=["verdict"]).columns) == ["deal", "verdict"]
+
+
+def test_the_library_names_no_option_and_the_command_line_words_each_remedy():
+    from solitaire_odds.cli import worded
+    from solitaire_odds.runs.runner import CHUNKS_KEPT, NoDistributed, OutOfMemory, WorkerDied
+
+    errors = [store.PartlyDone(Path("run"), 0, 9), store.UnknownChunks(Path("run")),
+              store.OtherSettings(Path("run"), ["seed"]), store.DamagedChunk(Path("chunk"), "is damaged (truncated)"),
+              store.WriteFailure(Path("f"), "No space left on device", True, store.RUN_FOLDER),
+              WorkerDied(CHUNKS_KEPT), WorkerDied(None), OutOfMemory(CHUNKS_KEPT), OutOfMemory(), NoDistributed()]
+    for err in errors:
+        assert "--" not in str(err), str(err)
+        assert "--" in worded(err), worded(err)
+        if not isinstance(err, NoDistributed):  # the same facts, other words for the remedy
+            assert worded(err).split()[:3] == str(err).split()[:3]
+    assert worded(store.PartlyDone(Path("run"), 0, 9)) == (
+        "run already holds results for part of deals 0..9; add --resume to continue that run, or choose another --out")

@@ -14,6 +14,8 @@ from solitaire_odds.cli import main
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 
+pytestmark = pytest.mark.slow  # a real browser
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

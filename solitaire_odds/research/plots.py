@@ -4,16 +4,21 @@ Figure, so the CLI, the experiment scripts and the notebooks draw the same pictu
 Figures are made without pyplot, so no display or GUI backend is involved: files are drawn
 by Agg, and a notebook shows a returned Figure inline.
 
-Every share is drawn with its Wilson 95% interval; deals the solver left undecided are drawn
-hatched (a bar's extension, a band around a line), never hidden. Every bar and line names its
-player, a published claim is drawn only against the measurements of its kind (a person's share
-against the players, a winnable share against the solver), and the axes leave room above 100%
-and below 0% so that no line hides on the frame.
+Every chart is 8 inches wide, so that saved at :data:`DPI` and shown at a README's width
+(about 800 pixels) its text stays legible; many games make small multiples, not one tall
+column. A player has one colour in every chart (:data:`PLAYER_COLOURS`). Every share is drawn
+with its Wilson 95% interval; deals the solver left undecided are drawn hatched (the bracket
+won..won + unknown, a band above a line), never hidden. A published claim is a line, labelled
+with what it measures (a person's share, to read against the players; a winnable share, to
+read against the solver), and the axes leave room above 100% and below 0% so that no line
+hides on the frame.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import textwrap
 from pathlib import Path
 
 import pandas as pd
@@ -22,23 +27,40 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from . import results
+from ..rules import GAMES
 from ..runs import catalog
 from ..runs.records import count_text
-from .claims import CLAIMS, SOLVABLE, Claim
+from . import results
+from .claims import CLAIMS, PLAY, SOLVABLE, Claim
 
+WIDTH = 8.0
+"""Inches: every chart's width."""
+DPI = 150
+"""Pixels per inch of a saved chart (1,200 pixels wide, crisp when shown at 800)."""
+FONT = 8
+"""Points: tick labels and legends; titles are a little larger."""
+
+PLAYER_COLOURS = {"solver": "#7b3294", "random": "#e08214", "greedy": "#2166ac", "planner": "#1b7837"}
+"""The one colour of each player, in every chart (tests check that each player has one)."""
+OTHER_COLOUR = "dimgrey"
+"""A player this table does not know (a new one until it gets a colour here)."""
 CLAIM_COLOUR = "crimson"
 UNKNOWN_STYLE = dict(color="lightgrey", hatch="///", edgecolor="grey", linewidth=0)
 
 
-def _figure(height: float, width: float = 10.0) -> tuple[Figure, Axes]:
+def player_colour(player: str):
+    """The colour of ``player`` in every chart."""
+    return PLAYER_COLOURS.get(player, OTHER_COLOUR)
+
+
+def _figure(height: float, width: float = WIDTH) -> tuple[Figure, Axes]:
     fig = Figure(figsize=(width, height), layout="constrained")
     return fig, fig.subplots()
 
 
 def _bar_height(rows: int) -> float:
     """Inches for a chart of ``rows`` labelled bars."""
-    return 1.6 + 0.32 * max(rows, 3)
+    return 1.6 + 0.25 * max(rows, 3)
 
 
 def _percent(share: float) -> str:
@@ -50,15 +72,17 @@ def _percent(share: float) -> str:
     return f"{share:.0%}"
 
 
-def _colour(i: int):
-    return colormaps["tab10"](i % 10)
+def _budget_colour(i: int, budgets: int):
+    """The ``i``-th of ``budgets`` node budgets: shades of the solver's colour, darker for
+    larger budgets, so that no budget is taken for a player."""
+    return colormaps["Purples"](0.35 + 0.55 * i / max(budgets - 1, 1))
 
 
 def _legend(fig: Figure, ax: Axes, columns: int = 2) -> None:
     """The legend below the axes, where it never hides a bar or a line."""
     handles, labels = ax.get_legend_handles_labels()
     if handles:
-        fig.legend(handles, labels, loc="outside lower center", ncol=columns, fontsize="small", frameon=False)
+        fig.legend(handles, labels, loc="outside lower center", ncol=columns, fontsize=FONT, frameon=False)
 
 
 def _percent_axis(axis) -> None:
@@ -76,61 +100,109 @@ def comparable(claim: Claim, player: str) -> bool:
 
 
 def _claim_label(claim: Claim) -> str:
-    kind = "winnable share" if claim.measures == SOLVABLE else "a person's share"
-    return f"published {claim.text.split(' (')[0]} ({kind})"
+    return f"published {claim.text.split(' (')[0]} ({_KIND[claim.measures]})"
 
 
-def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
-    """Share won per game (one panel each), rule set and player: one bar per run with its Wilson
-    95% interval and the undecided share hatched after it; a game's published claim is a red
-    mark on the bars of its kind only (players for a person's share, the solver for a winnable
-    share)."""
-    games = sorted(set(summary["game"]))
-    sizes = [int((summary["game"] == game).sum()) for game in games]
-    fig = Figure(figsize=(10, 1.6 + 0.3 * sum(sizes) + 0.45 * len(games)), layout="constrained")
-    axes = fig.subplots(len(games), 1, sharex=True, squeeze=False,
-                        gridspec_kw={"height_ratios": [max(size, 1.5) for size in sizes]})[:, 0]
-    colours = {who: _colour(i) for i, who in enumerate(sorted(set(summary["who"])))}
-    labelled = set()
+_KIND = {SOLVABLE: "winnable share", PLAY: "a person's share"}
+CLAIM_LINES = {SOLVABLE: ":", PLAY: "--"}
+"""The line of a published figure by what it measures, so a chart shows which runs it is read
+against without a note in every panel."""
+CLAIM_LEGEND = {SOLVABLE: "published winnable share (read against the solver)",
+                PLAY: "published share a person wins (read against the players)"}
 
-    def once(label: str) -> str | None:
-        """Each legend entry once."""
-        if label in labelled:
-            return None
-        labelled.add(label)
-        return label
 
-    for ax, game in zip(axes, games):
-        table = summary[summary["game"] == game].sort_values(["rules", "who"], ascending=False)
-        rows = table.to_dict("records")
-        for y, row in enumerate(rows):
-            ax.barh(y, row["share"], color=colours[row["who"]], height=0.7, label=once(row["who"]))
-            if row["unknown"]:
-                ax.barh(y, row["bracket_high"] - row["share"], left=row["share"], height=0.7, **UNKNOWN_STYLE,
-                        label=once("undecided (budget spent)"))
-            ax.errorbar(row["share"], y, xerr=[[row["share"] - row["low"]], [row["high"] - row["share"]]],
-                        fmt="none", ecolor="black", capsize=3, linewidth=1)
-        notes = []
-        for claim in claims:
-            if claim.game != game or claim.value is None:
-                continue
-            ys = [y for y, row in enumerate(rows) if comparable(claim, row["player"])]
-            for y in ys:
-                ax.plot([claim.value, claim.value], [y - 0.45, y + 0.45], color=CLAIM_COLOUR, linewidth=2.5,
-                        solid_capstyle="butt", label=once("published claim (on the bars it can be compared with)"))
-            notes.append(_claim_label(claim) + ("" if ys else ": nothing of its kind measured here"))
-        ax.set_yticks(range(len(table)), [f"{_switches(row.rules, game)}  ({row.who})" for row in table.itertuples()])
-        ax.set_ylim(-0.6, len(table) - 0.4)
-        ax.set_title(game + ("  \u2014  " + "; ".join(notes) if notes else ""), loc="left", fontsize="medium",
-                     fontweight="bold")
+def _players_in_order(players) -> list[str]:
+    """Players in :data:`PLAYER_COLOURS` order, any other after them."""
+    known = list(PLAYER_COLOURS)
+    return sorted(set(players), key=lambda p: (known.index(p) if p in known else len(known), p))
+
+
+def _panels(summary: pd.DataFrame, claims: tuple[Claim, ...]) -> list[tuple[str, str, Claim | None]]:
+    """(key, game, claim) of each panel of :func:`plot_shares`: one per claim when the table
+    has a ``claim`` column (as :mod:`.reproduce` makes), else one per game with the game's
+    published claim, if any."""
+    by_key = {claim.key: claim for claim in claims}
+    if "claim" in summary:
+        games = summary.groupby("claim")["game"].first()
+        keys = sorted(games.index, key=lambda key: (_game_order(games[key]), key))
+        return [(key, games[key], by_key.get(key)) for key in keys]
+    published = {claim.game: claim for claim in claims if claim.value is not None}
+    return [(game, game, published.get(game)) for game in sorted(set(summary["game"]), key=_game_order)]
+
+
+def _game_order(game: str) -> tuple[int, str]:
+    """Games in the order they are declared, any unknown one after them."""
+    order = list(GAMES)
+    return (order.index(game) if game in order else len(order), game)
+
+
+def _row_label(rules: str, game: str, solver_who: str | None, width: int = 22) -> str:
+    """A panel row's tick label: its switches, wrapped, and the solver's largest budget when
+    the row has a solver run (``who`` such as "solver b10k+100k"), which sets how wide its
+    bracket is."""
+    lines = textwrap.wrap(_switches(rules, game), width) or ["defaults"]
+    if solver_who and solver_who != "solver":
+        lines.append(f"(solver to {solver_who.split('+')[-1].removeprefix('solver b')})")
+    return "\n".join(lines)
+
+
+def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None,
+                columns: int = 2) -> Figure:
+    """Share won per game (or per claim) in small multiples: a row per rule set, a dot per
+    player in the player's colour with its Wilson 95% interval, the solver's bracket
+    won..won + unknown hatched after its dot, and the published figure a dashed line labelled
+    with what it measures."""
+    panels = _panels(summary, claims)
+    key_column = "claim" if "claim" in summary else "game"
+    players = _players_in_order(summary["player"])
+    offsets = {p: 0.28 - 0.56 * i / max(len(players) - 1, 1) for i, p in enumerate(players)}
+    rows_of = [summary[summary[key_column] == key] for key, _, _ in panels]
+    sizes = [max(table["rules"].nunique(), 1) for table in rows_of]
+    grid_rows = math.ceil((len(panels) + 1) / columns)  # one cell more: the legend's
+    ratios = [max([*sizes[r * columns:(r + 1) * columns], 2]) for r in range(grid_rows)]
+    fig = Figure(figsize=(WIDTH, 0.9 + 0.55 * sum(ratios) + 0.45 * grid_rows), layout="constrained")
+    axes = fig.subplots(grid_rows, columns, squeeze=False, gridspec_kw={"height_ratios": ratios}).ravel()
+    handles = {}
+    for ax, (key, game, claim), table in zip(axes, panels, rows_of):
+        rule_sets = sorted(set(table["rules"]), key=lambda r: (r != game, r))[::-1]
+        labels = []
+        for y, rules in enumerate(rule_sets):
+            at = table[table["rules"] == rules]
+            solver = at[at["player"] == "solver"]
+            labels.append(_row_label(rules, game, solver["who"].iloc[0] if len(solver) else None))
+            for row in at.itertuples():
+                colour = player_colour(row.player)
+                yy = y + offsets[row.player]
+                if row.unknown:
+                    handles["bracket"] = ax.barh(yy, row.bracket_high - row.share, left=row.share, height=0.2,
+                                                 facecolor="white", edgecolor=colour, hatch="////", linewidth=0.6)
+                ax.errorbar(row.share, yy, xerr=[[row.share - row.low], [row.high - row.share]], fmt="none",
+                            ecolor=colour, capsize=2, linewidth=1)
+                handles[row.player] = ax.plot(row.share, yy, "o", color=colour, markersize=4.5)[0]
+        ax.set_yticks(range(len(rule_sets)), labels, fontsize=FONT - 1)
+        ax.set_ylim(-0.6, len(rule_sets) - 0.4)
+        for y in range(len(rule_sets) - 1):
+            ax.axhline(y + 0.5, color="lightgrey", linewidth=0.6)
+        heading = game
+        if claim is not None and claim.value is not None:
+            handles[claim.measures] = ax.axvline(claim.value, color=CLAIM_COLOUR, linewidth=1.3,
+                                                 linestyle=CLAIM_LINES[claim.measures])
+            heading += f": published {claim.text.split(' (')[0]}"
+        ax.set_title(heading, loc="left", fontsize=FONT + 1, fontweight="bold")
+        ax.set_xlim(*SHARE_LIMITS)
+        _percent_axis(ax.xaxis)
+        ax.tick_params(axis="x", labelsize=FONT - 1)
         ax.grid(axis="x", alpha=0.3)
-    axes[-1].set_xlim(*SHARE_LIMITS)
-    _percent_axis(axes[-1].xaxis)
-    axes[-1].set_xlabel("share of deals won (whiskers: Wilson 95% interval)")
-    fig.suptitle(title or f"Win share per game, rule set and player ({_deal_counts(summary['n'])})")
-    handles = [h for ax in axes for h in zip(*ax.get_legend_handles_labels())]
-    fig.legend([h for h, _ in handles], [label for _, label in handles], loc="outside lower center",
-               ncol=3, fontsize="small", frameon=False)
+    legend_ax, spare = axes[len(panels)], axes[len(panels) + 1:]
+    for ax in [legend_ax, *spare]:
+        ax.set_axis_off()
+    names = {**{p: p for p in players}, "bracket": "solver: undecided deals (won .. won + unknown)",
+             **CLAIM_LEGEND}
+    shown = [k for k in (*players, "bracket", PLAY, SOLVABLE) if k in handles]
+    legend_ax.legend([handles[k] for k in shown], [names[k] for k in shown], loc="center", fontsize=FONT,
+                     frameon=False, title="dots: share won, whiskers: Wilson 95%", title_fontsize=FONT)
+    fig.suptitle(title or f"Win share per game, rule set and player ({_deal_counts(summary['n'])})",
+                 fontsize=FONT + 3)
     return fig
 
 
@@ -144,41 +216,63 @@ def _deal_counts(counts: pd.Series) -> str:
     return f"{low:,} deals each" if low == high else f"{low:,}-{high:,} deals per bar"
 
 
+LINE_STYLES = ("-", "--", "-.", ":")
+"""Rule sets of one panel, told apart by line style (the colour is the player's)."""
+
+
+def _grid(panels: int, height: float, columns: int = 2) -> tuple[Figure, list[Axes], Axes]:
+    """Small multiples: ``panels`` axes of ``height`` inches in ``columns`` columns, and one
+    cell more, left without axes, for the figure's legend."""
+    grid_rows = math.ceil((panels + 1) / columns)
+    fig = Figure(figsize=(WIDTH, 0.9 + height * grid_rows), layout="constrained")
+    axes = list(fig.subplots(grid_rows, columns, squeeze=False).ravel())
+    for ax in axes[panels:]:
+        ax.set_axis_off()
+    return fig, axes[:panels], axes[panels]
+
+
 def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
-    """The running share won as deals accumulate, one panel per game and one line per run
-    (rules and player named), with its Wilson 95% band and, hatched above it, the deals still
-    undecided (the winnable share lies anywhere in the hatched band). A published claim is
-    drawn in a panel only when a run of its kind is there."""
-    games = sorted(set(rows["game"]))
-    fig = Figure(figsize=(11, 1.5 + 2.6 * len(games)), layout="constrained")
-    axes = fig.subplots(len(games), 1, sharex=True, squeeze=False)[:, 0]
-    runs = sorted(set(rows["run_dir"]))
+    """The running share won as deals accumulate, in small multiples (a panel per game), a
+    line per run in its player's colour (its rule set's line style when a panel has several)
+    with its Wilson 95% band and, hatched above it, the deals still undecided (the winnable
+    share lies anywhere in the hatched band). A published claim is drawn in a panel only when
+    a run of its kind is there."""
+    games = sorted(set(rows["game"]), key=_game_order)
+    fig, axes, legend_ax = _grid(len(games), 2.3)
+    handles = {}
     for ax, game in zip(axes, games):
         mine = rows[rows["game"] == game]
         players = set(mine["player"])
+        rule_sets = sorted(set(mine["rules"]), key=lambda r: (r != game, r))
         for run_dir, run_rows in mine.groupby("run_dir", sort=True):
-            colour = _colour(runs.index(run_dir))
-            curve = results.running_share(run_rows)
             first = run_rows.iloc[0]
-            name = f"{_switches(first['rules'], game)}, {first['who']}"
-            ax.plot(curve["deals"], curve["share"], color=colour, linewidth=1.6, label=f"{name}: share won")
+            colour = player_colour(first["player"])
+            curve = results.running_share(run_rows)
+            name = first["who"] if len(rule_sets) == 1 else f"{first['who']}: {_switches(first['rules'], game)}"
+            ax.plot(curve["deals"], curve["share"], color=colour, linewidth=1.4,
+                    linestyle=LINE_STYLES[rule_sets.index(first["rules"]) % len(LINE_STYLES)], label=name)
             ax.fill_between(curve["deals"], curve["low"], curve["high"], color=colour, alpha=0.15, linewidth=0)
             if (curve["bracket_high"] > curve["share"]).any():
-                ax.fill_between(curve["deals"], curve["share"], curve["bracket_high"], facecolor="none",
-                                edgecolor=colour, hatch="///", linewidth=0,
-                                label=f"{name}: undecided so far")
+                handles["undecided"] = ax.fill_between(curve["deals"], curve["share"], curve["bracket_high"],
+                                                       facecolor="none", edgecolor=colour, hatch="////",
+                                                       linewidth=0)
         for claim in claims:
             if claim.game == game and claim.value is not None and any(comparable(claim, player) for player in players):
-                ax.axhline(claim.value, color=CLAIM_COLOUR, linestyle="--", linewidth=1.4, label=_claim_label(claim))
+                handles[claim.measures] = ax.axhline(claim.value, color=CLAIM_COLOUR, linewidth=1.3,
+                                                     linestyle=CLAIM_LINES[claim.measures])
         ax.set_ylim(*SHARE_LIMITS)
+        ax.set_xscale("log")
         _percent_axis(ax.yaxis)
-        ax.set_ylabel("share so far")
+        ax.tick_params(labelsize=FONT - 1)
         ax.grid(alpha=0.3)
-        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small", frameon=False)
-        ax.set_title(game, loc="left", fontsize="medium", fontweight="bold")
-    axes[-1].set_xscale("log")
-    axes[-1].set_xlabel("deals played (log scale); band: Wilson 95% interval of the share won")
-    fig.suptitle(title or "Convergence of the estimate as deals accumulate")
+        ax.legend(loc="best", fontsize=FONT - 1.5, frameon=True, framealpha=0.8)
+        ax.set_title(game, loc="left", fontsize=FONT + 1, fontweight="bold")
+    names = {"undecided": "solver: undecided so far (won .. won + unknown)", **CLAIM_LEGEND}
+    shown = [k for k in ("undecided", PLAY, SOLVABLE) if k in handles]
+    legend_ax.legend([handles[k] for k in shown], [names[k] for k in shown], loc="center", fontsize=FONT,
+                     frameon=False, title="share so far against deals played (log scale);\n"
+                                          "band: Wilson 95% interval", title_fontsize=FONT)
+    fig.suptitle(title or "Convergence of the estimate as deals accumulate", fontsize=FONT + 3)
     return fig
 
 
@@ -188,13 +282,13 @@ def plot_budget(curves: pd.DataFrame, title: str | None = None) -> Figure:
     that rule sets with equal shares stay side by side instead of on top of each other."""
     rule_sets = list(dict.fromkeys(curves.sort_values(["game", "rules"])["rules"]))
     budgets = sorted(set(curves["budget"]))
-    fig, ax = _figure(5.2, width=max(10.0, 1.3 * len(rule_sets)))
+    fig, ax = _figure(4.6, width=max(WIDTH, 0.75 * len(rule_sets)))
     width = 0.8 / max(len(budgets), 1)
     for i, budget in enumerate(budgets):
-        colour = _colour(i)
+        colour = _budget_colour(i, len(budgets))
         at = curves[curves["budget"] == budget].set_index("rules").reindex(rule_sets)
         xs = [k + (i - (len(budgets) - 1) / 2) * width for k in range(len(rule_sets))]
-        ax.bar(xs, at["unknown_share"], width=width * 0.95, facecolor=colour, alpha=0.35, edgecolor=colour,
+        ax.bar(xs, at["unknown_share"], width=width * 0.95, facecolor=colour, alpha=0.75, edgecolor="black",
                hatch="///", label=f"budget {count_text(int(budget))} nodes")
         ax.errorbar(xs, at["unknown_share"], yerr=[at["unknown_share"] - at["low"], at["high"] - at["unknown_share"]],
                     fmt="none", ecolor="black", capsize=2, linewidth=0.8)
@@ -215,12 +309,11 @@ def plot_budget(curves: pd.DataFrame, title: str | None = None) -> Figure:
 
 def plot_effects(effects: pd.DataFrame, title: str | None = None) -> Figure:
     """Change in the share won when one switch moves off its default, per game and player (the
-    bar's colour and label name the player), with the span the undecided deals leave open
+    bar has its player's colour and is labelled with its budget), with the span the undecided deals leave open
     hatched and the 95% interval of :func:`results.switch_effects` (which covers them) as
     whiskers; the clearest effect at the top."""
     table = effects.iloc[::-1].reset_index(drop=True)
     fig, ax = _figure(_bar_height(len(table)))
-    colours = {who: _colour(i) for i, who in enumerate(sorted(set(table["who"])))}
     labelled = set()
     for y, row in enumerate(table.itertuples()):
         label = row.who if row.who not in labelled else None
@@ -229,19 +322,21 @@ def plot_effects(effects: pd.DataFrame, title: str | None = None) -> Figure:
             ax.barh(y, row.range_high - row.range_low, left=row.range_low, height=0.8, **UNKNOWN_STYLE, zorder=1,
                     label=None if "undecided" in labelled else "change still open (undecided deals)")
             labelled.add("undecided")
-        ax.barh(y, row.effect, color=colours[row.who], height=0.45, label=label, zorder=2)
+        ax.barh(y, row.effect, color=player_colour(row.player), height=0.45, label=label, zorder=2)
     ax.errorbar(table["effect"], range(len(table)),
                 xerr=[table["effect"] - table["low"], table["high"] - table["effect"]],
                 fmt="none", ecolor="black", capsize=3, linewidth=1, zorder=3)
     ax.axvline(0, color="black", linewidth=0.8)
     labels = [f"{row.game}: {row.switch}  ({row.who})" for row in table.itertuples()]
-    ax.set_yticks(range(len(table)), labels)
+    ax.set_yticks(range(len(table)), labels, fontsize=FONT)
     ax.set_ylim(-0.6, len(table) - 0.4)
     ax.set_xlim(-1.05, 1.05)
+    ax.set_xticks([-1, -0.5, 0, 0.5, 1])
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0, symbol=" pp"))
+    ax.tick_params(axis="x", labelsize=FONT)
     ax.set_xlabel("change in share won against the game's defaults (percentage points)\n"
-                  "hatched: where the change in winnable share may lie once the undecided deals are decided;\n"
-                  "whiskers: 95% interval for that change, sampling error included")
+                  "hatched: where the change in winnable share may lie once the undecided\n"
+                  "deals are decided; whiskers: 95% interval for it, sampling error included", fontsize=FONT)
     n = _deal_counts(table["n"]) if len(table) else "no runs"
     fig.suptitle(title or f"Which rule switch moves the odds most ({n})")
     _legend(fig, ax, columns=3)
@@ -269,5 +364,5 @@ def save(fig: Figure, path: str | os.PathLike) -> Path:
     """Write a PNG, creating its folder."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=DPI)
     return path

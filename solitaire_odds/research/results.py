@@ -110,14 +110,14 @@ def switch_effects(summary: pd.DataFrame) -> pd.DataFrame:
         effect = row.share - row.share_defaults
         low = share_difference(row.won, row.n, row.won_defaults + row.unknown_defaults, row.n_defaults)[1]
         high = share_difference(row.won + row.unknown, row.n, row.won_defaults, row.n_defaults)[2]
-        records.append({"game": row.game, "switch": row.changed, "who": row.who, "n": row.n,
+        records.append({"game": row.game, "switch": row.changed, "player": row.player, "who": row.who, "n": row.n,
                         "share": row.share, "share_defaults": row.share_defaults,
                         "effect": effect, "low": low, "high": high,
                         "range_low": row.share - (row.won_defaults + row.unknown_defaults) / row.n_defaults,
                         "range_high": (row.won + row.unknown) / row.n - row.share_defaults,
                         "unknown_share": max(row.unknown_share, row.unknown_share_defaults),
                         "sure": max(low, -high, 0.0)})
-    effects = pd.DataFrame.from_records(records, columns=["game", "switch", "who", "n", "share",
+    effects = pd.DataFrame.from_records(records, columns=["game", "switch", "player", "who", "n", "share",
                                                           "share_defaults", "effect", "low", "high",
                                                           "range_low", "range_high", "unknown_share", "sure"])
     effects["size"] = effects["effect"].abs()

@@ -70,10 +70,10 @@ def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
     parts.mkdir(exist_ok=True)
     params = dict(manifest["player_params"], budgets=tuple(int(b) for b in steps))
     args = (manifest["game"], manifest["switches"], "solver", tuple(sorted(params.items())))
-    with runs.process_pool(workers, after="the finished batches are kept: rerun to continue") as (pool, slots):
+    with runs.process_pool(workers, kept="the finished batches are kept") as (pool, slots):
         for batch, table in runs.in_pool(pool, slots, lambda batch: (runs.solve_deals, *args, batch), todo):
             table = table[["deal", "verdict", "budget", "nodes", "seconds"]]
-            store.atomic_write(_part_path(parts, batch), table.to_parquet, option="the verdict file's folder")
+            store.atomic_write(_part_path(parts, batch), table.to_parquet, target=verdicts.VERDICT_FILE)
     solved = [pd.read_parquet(_part_path(parts, batch)) for batch in batches]
     again = float(sum(part["seconds"].sum() for part in solved))
     # the cost: the new steps, the first steps of the deals not deepened before, the earlier deepening

@@ -155,8 +155,34 @@ class WorkersError(Exception):
     exit_code = 1
 
 
-KEPT = "the finished chunks are kept: rerun with --resume"
-OUT_OF_MEMORY = "out of memory (a smaller --table-mb, or fewer --workers, need less)"
+class WorkerDied(WorkersError):
+    """A worker process died (killed, or out of memory); ``kept`` says whether the work it
+    was part of keeps what it finished (a run's chunks), so that it resumes, or starts again."""
+
+    def __init__(self, kept: str | None):
+        self.kept = kept
+        then = f"{kept}: rerun to continue" if kept else "rerun the command"
+        super().__init__(f"a worker process died (killed, or out of memory: a smaller solver table needs less); {then}")
+
+
+class OutOfMemory(WorkersError):
+    """The solver ran out of memory; ``kept`` as for :class:`WorkerDied`."""
+
+    def __init__(self, kept: str | None = None):
+        self.kept = kept
+        then = f"; {kept}: rerun to continue" if kept else ""
+        super().__init__(f"out of memory (a smaller solver table, or fewer workers, need less){then}")
+
+
+class NoDistributed(WorkersError):
+    """A Dask cluster was asked for, but the distributed package is not installed."""
+
+    def __init__(self):
+        super().__init__("Dask needs the distributed package: pip install 'dask[distributed]'")
+
+
+CHUNKS_KEPT = "the finished chunks are kept"
+"""What a run keeps when it stops early: the ``kept`` of its errors."""
 
 
 def _pool_worker_start(parent: int, solved) -> None:
@@ -194,11 +220,12 @@ def _exit_when_orphaned(parent: int) -> None:
 
 
 @contextmanager
-def process_pool(workers: int, solved=None, after: str = KEPT):
+def process_pool(workers: int, solved=None, kept: str | None = CHUNKS_KEPT):
     """A local pool of ``workers`` processes, stopped at once (running chunks abandoned) if
     the run ends early, by Ctrl-C or an error, instead of waiting for their chunks. A worker's
-    death is a WorkersError ending with ``after``, what to do next. Workers add each finished
-    deal to the progress counter ``solved`` (if any)."""
+    death is a :class:`WorkerDied` with ``kept``, what the work keeps (None: nothing, the
+    command starts again). Workers add each finished deal to the progress counter ``solved``
+    (if any)."""
     pool = ProcessPoolExecutor(workers, initializer=_pool_worker_start, initargs=(os.getpid(), solved))
     try:
         yield pool, lambda: 2 * workers
@@ -213,8 +240,7 @@ def process_pool(workers: int, solved=None, after: str = KEPT):
             process.join()
         pool.shutdown(wait=False, cancel_futures=True)
         if isinstance(err, BrokenProcessPool):
-            raise WorkersError("a worker process died (killed, or out of memory: --table-mb bounds the "
-                               f"solver's table); {after}") from None
+            raise WorkerDied(kept) from None
         raise
     pool.shutdown()
 
@@ -223,10 +249,10 @@ def in_own_process(function, *args):
     """``function(*args)`` computed in a child process, so that Ctrl-C stops it at once: a
     numba kernel does not see signals until it returns."""
     try:
-        with process_pool(1, after="rerun the command") as (pool, _):
+        with process_pool(1, kept=None) as (pool, _):
             return pool.submit(function, *args).result()
     except MemoryError:
-        raise WorkersError(OUT_OF_MEMORY) from None
+        raise OutOfMemory() from None
 
 
 @contextmanager
@@ -249,7 +275,7 @@ def _dask_pool(address: str, workers: int):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise WorkersError("--dask needs the distributed package: pip install 'dask[distributed]'") from None
+        raise NoDistributed() from None
     cluster = None
     try:
         if address == "local":
@@ -422,8 +448,7 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
         todo = store.missing_ranges(run_dir, spec.first, spec.last, spec.chunk_size)
         remaining = sum(b - a + 1 for a, b in todo)
         if not resume and remaining < spec.count:
-            raise store.StoreError(f"{run_dir} already holds results for part of deals {spec.first}..{spec.last}; "
-                                   "add --resume to continue that run, or choose another --out")
+            raise store.PartlyDone(run_dir, spec.first, spec.last)
         bar = Progress(spec.count, spec.count - remaining, progress)
         with _chunk_solvers(workers or usable_cpus(), dask, bar.solved) as (pool, slots):
             try:
@@ -435,8 +460,7 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
     except BaseException as err:
         store.discard_if_unused(run_dir, created)
         if isinstance(err, MemoryError):
-            kept = f"; {KEPT}" if store.finished_chunks(run_dir) else ""
-            raise WorkersError(OUT_OF_MEMORY + kept) from None
+            raise OutOfMemory(CHUNKS_KEPT if store.finished_chunks(run_dir) else None) from None
         raise
     return store.load_rows([run_dir], spec.first, spec.last, columns)
 

@@ -67,6 +67,60 @@ class StoreFailure(StoreError):
     exit_code = 1
 
 
+RUN_FOLDER = "run folder"
+"""What :func:`atomic_write` writes for a run: its manifest and chunks (the ``target`` of a
+:class:`WriteFailure`)."""
+
+
+class WriteFailure(StoreFailure):
+    """``path`` cannot be written: the system's ``reason``, whether the disk is ``full``, and
+    ``target``, what the file is part of (:data:`RUN_FOLDER`, a verdict file, a page), so that a
+    front end can name its own option for another place."""
+
+    def __init__(self, path: Path, reason: str, full: bool, target: str):
+        self.path, self.reason, self.full, self.target = path, reason, full, target
+        self.problem = f"cannot write {path}: {reason}"
+        space = "free some disk space or " if full else ""
+        super().__init__(f"{self.problem}; {space}put the {target} elsewhere")
+
+
+class UnknownChunks(StoreError):
+    """``run_dir`` holds chunks but no manifest: what they measured is unknown."""
+
+    def __init__(self, run_dir: Path):
+        self.run_dir = run_dir
+        self.problem = f"{run_dir} holds chunks but no {MANIFEST}, so what they measured is unknown"
+        super().__init__(f"{self.problem}; restore its {MANIFEST} or use another run folder")
+
+
+class OtherSettings(StoreError):
+    """``run_dir`` holds a run whose manifest differs in the keys ``differing``."""
+
+    def __init__(self, run_dir: Path, differing: list[str]):
+        self.run_dir, self.differing = run_dir, differing
+        self.problem = f"{run_dir} holds a run with other settings (differing: {', '.join(differing)})"
+        super().__init__(f"{self.problem}; use another run folder or the matching settings")
+
+
+class PartlyDone(StoreError):
+    """``run_dir`` already holds results for part of deals ``first``..``last``, and the run was
+    not asked to resume."""
+
+    def __init__(self, run_dir: Path, first: int, last: int):
+        self.run_dir, self.first, self.last = run_dir, first, last
+        self.problem = f"{run_dir} already holds results for part of deals {first}..{last}"
+        super().__init__(f"{self.problem}; resume that run, or use another run folder")
+
+
+class DamagedChunk(StoreFailure):
+    """The chunk file ``path`` cannot be trusted (``problem``, given without the path, says
+    why); solving its deals again replaces it."""
+
+    def __init__(self, path: Path, problem: str):
+        self.path, self.problem = path, f"{path} {problem}"
+        super().__init__(f"{self.problem}; delete it and resume the run to solve its deals again")
+
+
 def _normalised(manifest: dict) -> dict:
     """The manifest as it reads back from JSON, so tuples and lists compare equal."""
     return json.loads(json.dumps(manifest))
@@ -79,10 +133,11 @@ def settings_digest(manifest: dict) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
-def atomic_write(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> None:
+def atomic_write(path: Path, write: Callable[[BinaryIO], None], target: str = RUN_FOLDER) -> None:
     """Write through a temp file in the same folder so that ``path`` is whole or absent. The
     temp file is created like any other file (the umask decides who may read it), never with
-    a private mode. A failure names the file and ``option``, which chooses another place."""
+    a private mode. A failure is a :class:`WriteFailure` naming the file and ``target``, what
+    it is part of."""
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -98,10 +153,8 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], None], option: str = "-
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         if isinstance(exc, OSError):
-            reason = exc.strerror or str(exc)
             full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
-            advice = f"free some disk space or choose another {option}" if full else f"choose another {option}"
-            raise StoreFailure(f"cannot write {path}: {reason}; {advice}") from exc
+            raise WriteFailure(path, exc.strerror or str(exc), full, target) from exc
         raise
 
 
@@ -111,18 +164,14 @@ def write_manifest(run_dir: str | os.PathLike, manifest: dict) -> None:
     run_dir = Path(run_dir)
     path = run_dir / MANIFEST
     if not path.exists() and finished_chunks(run_dir):
-        raise StoreError(f"{run_dir} holds chunks but no {MANIFEST}, so what they measured is unknown; "
-                         f"restore its {MANIFEST} or choose another --out")
+        raise UnknownChunks(run_dir)
     if path.exists():
         old = read_manifest(run_dir)
         new = _normalised(manifest)
         keys = (old.keys() | new.keys()) - {"created"}
         differing = sorted(key for key in keys if old.get(key) != new.get(key))
         if differing:
-            raise StoreError(
-                f"{run_dir} holds a run with other settings (differing: {', '.join(differing)}); "
-                "choose another --out or the matching settings"
-            )
+            raise OtherSettings(run_dir, differing)
         return
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     atomic_write(path, lambda file: file.write(text.encode("utf-8")))
@@ -191,36 +240,33 @@ def write_chunk(run_dir: str | os.PathLike, first: int, last: int, table: pd.Dat
 def _read_chunk(path: Path, first: int, last: int, digest: str, columns: list[str] | None) -> pd.DataFrame:
     """The rows of the chunk file ``path`` (named for deals first..last) after checking them
     against its identity, and its identity against its name and the folder's settings."""
-    redo = "delete it and rerun `odds` with --resume to solve its deals again"
     try:
         file = pq.ParquetFile(path)
         names = file.schema_arrow.names
         missing = [c for c in (*ROW_COLUMNS, *(columns or ())) if c not in names]
         if missing:
-            raise StoreFailure(f"{path} lacks the column {missing[0]!r}; {redo}")
+            raise DamagedChunk(path, f"lacks the column {missing[0]!r}")
         try:
             identity = json.loads((file.schema_arrow.metadata or {})[IDENTITY_KEY])
             settings, held = identity["settings"], (int(identity["first"]), int(identity["last"]))
         except (KeyError, TypeError, ValueError):
-            raise StoreFailure(f"{path} carries no run identity (not written by this version of "
-                               f"solitaire-odds); {redo}") from None
+            raise DamagedChunk(path, "carries no run identity (not written by this version of solitaire-odds)") \
+                from None
         if settings != digest:
-            raise StoreFailure(f"{path} holds results of other settings than {path.parent.parent / MANIFEST}; "
-                               f"{redo}")
+            raise DamagedChunk(path, f"holds results of other settings than {path.parent.parent / MANIFEST}")
         if held != (first, last):
-            raise StoreFailure(f"{path} holds deals {held[0]}..{held[1]} but its name says {first}..{last}; "
-                               f"{redo}")
+            raise DamagedChunk(path, f"holds deals {held[0]}..{held[1]} but its name says {first}..{last}")
         rows = file.read(columns=columns).to_pandas()
-    except StoreFailure:
+    except DamagedChunk:
         raise
     except (OSError, pa.ArrowException) as exc:
         reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise StoreFailure(f"{path} is damaged ({reason}); {redo}") from None
+        raise DamagedChunk(path, f"is damaged ({reason})") from None
     if not _holds_exactly(rows["deal"], first, last):
-        raise StoreFailure(f"{path} does not hold deals {first}..{last} each exactly once; {redo}")
+        raise DamagedChunk(path, f"does not hold deals {first}..{last} each exactly once")
     strange = set(rows["verdict"].unique()) - VERDICTS
     if strange:
-        raise StoreFailure(f"{path} has an unknown verdict {sorted(map(str, strange))[0]!r}; {redo}")
+        raise DamagedChunk(path, f"has an unknown verdict {sorted(map(str, strange))[0]!r}")
     return rows
 
 

@@ -34,6 +34,8 @@ MANIFEST_KEY = b"solitaire_odds.manifest"
 CPU_KEY = b"solitaire_odds.cpu_seconds"
 FOLDER = "verdicts"
 """Where the verdict files live under a results root: results/verdicts/<game>/<file>."""
+VERDICT_FILE = "verdict file"
+"""What :func:`write` writes (the ``target`` of a :class:`store.WriteFailure`)."""
 
 _REDO = "restore it from git or export it again from its run folder (experiments/campaign.py --export)"
 
@@ -62,7 +64,7 @@ def write(path: str | os.PathLike, manifest: dict, rows: pd.DataFrame, cpu_secon
     # encodings store them in almost nothing; zstd squeezes the node counts
     store.atomic_write(path, lambda file: pq.write_table(
         arrow, file, compression="zstd", use_dictionary=["verdict", "budget"],
-        column_encoding={"deal": "DELTA_BINARY_PACKED", "nodes": "PLAIN"}), option="--root")
+        column_encoding={"deal": "DELTA_BINARY_PACKED", "nodes": "PLAIN"}), target=VERDICT_FILE)
     return path
 
 
