@@ -1,6 +1,6 @@
 """The headline odds from the committed verdict files alone (results/verdicts/, written by
 experiments/campaign.py): results/headline.csv (game, rules, player, deals, won, lost, unknown,
-share, low, high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
+share, share_low, share_high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
 README's headline table (headline.csv plus each run's CPU-hours: from its file, or marked "~"
 where the file kept no time, experiments/run_costs.py's estimate from a sample), so all three
 can be remade and checked without any run folder.
@@ -57,7 +57,7 @@ def markdown(table: pd.DataFrame, costs: dict) -> str:
         bracket = f"[{row.won / row.deals:.2%}, {(row.won + row.unknown) / row.deals:.2%}]"
         cost = costs.get((row.rules, row.player), "-")
         lines.append(f"| {row.rules} | {row.player} | {row.deals:,} | {row.won:,} | {row.lost:,} | "
-                     f"{row.unknown:,} | {row.share:.2%} [{row.low:.2%}, {row.high:.2%}] | {bracket} | {cost} |")
+                     f"{row.unknown:,} | {row.share:.2%} [{row.share_low:.2%}, {row.share_high:.2%}] | {bracket} | {cost} |")
     return "\n".join(lines) + "\n"
 
 
