@@ -132,6 +132,7 @@ def test_the_campaign_declares_the_sizes_of_issue_16(scripts):
     assert all(spec.first == 0 for spec in runs.values())
 
 
+@pytest.mark.slow  # over 20 s
 def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(scripts, tmp_path):
     campaign, headline = scripts["campaign"], scripts["headline"]
     campaign.main(["--deals-scale", "1e-7", "--workers", "1", "--root", str(tmp_path)])

@@ -29,6 +29,7 @@ ONE_DECK_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess"]
 POSITIONS = 300
 
 
+@pytest.mark.slow  # over 20 s
 def test_plain_dfs_over_the_reference_agrees_on_small_lost_positions():
     """An independent exhaustive search written over the reference (no table tricks beyond a
     visited set of positions) confirms LOST verdicts of the engine on positions it can finish."""
@@ -71,6 +72,7 @@ REDUCED_SETTINGS = [(game, {}) for game in ONE_DECK_GAMES] + [
     ("easthaven", {"space_fill": "any", "foundation_return": "on"}), ("westcliff-classic", {"foundation_return": "on"})]
 
 
+@pytest.mark.slow  # over 20 s
 @pytest.mark.parametrize("game, switches", REDUCED_SETTINGS)
 def test_reduced_and_plain_search_agree(game, switches):
     rules = resolve(game, **switches)
@@ -106,6 +108,7 @@ TWO_DECK_SETTINGS = [("st-helena", {}, 3), ("st-helena", {"space_fill": "any"}, 
                      ("box-kite", {"build_suit": "any", "wrap": True, "foundation_transfer": True}, 0)]
 
 
+@pytest.mark.slow  # over 20 s
 @pytest.mark.parametrize("game,switches,min_lost", TWO_DECK_SETTINGS)
 def test_two_deck_endgames_wins_replay_and_losses_are_exhaustive(game, switches, min_lost):
     """Constructed endgames of the St. Helena family: every win the solver reports replays to a

@@ -35,6 +35,7 @@ def last_round_endgames(game, switches, redeals, count, seed):
         yield position
 
 
+@pytest.mark.slow  # over 20 s
 @pytest.mark.parametrize("game,switches,redeals", [s for s in SETTINGS if "space_fill" not in s[1]])
 def test_relaxation_never_calls_a_winnable_endgame_lost(game, switches, redeals):
     """Where the exhaustive search over the reference finishes, a position it wins is never
