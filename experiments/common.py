@@ -60,9 +60,7 @@ def rules_of(label: str) -> Rules:
 def check_win(rules: Rules, deal: int, line, label: str) -> None:
     """Replay a winning ``line`` of deal ``deal`` through the plain-Python reference; fail
     loudly if a move is illegal there or the line does not end won."""
-    position = reference.initial_position(rules, deal_numbers.deck(deal, rules["ncards"]))
-    for move in line:
-        position = reference.apply_move(rules, position, move)
+    position = reference.replay(rules, deal_numbers.deck(deal, rules["ncards"]), line)
     assert reference.is_won(rules, position), f"{label} deal {deal}: the line does not win"
 
 

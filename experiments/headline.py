@@ -22,6 +22,7 @@ from run_costs import file_key
 from solitaire_odds.research import results
 from solitaire_odds.runs import catalog
 from solitaire_odds.runs import verdicts
+from solitaire_odds.runs.records import bracket_text, share_text
 from solitaire_odds.players import player_names
 from solitaire_odds.research.plots import plot_shares, save
 from solitaire_odds.rules import GAMES
@@ -54,10 +55,10 @@ def markdown(table: pd.DataFrame, costs: dict) -> str:
     lines = ["| rules | player | deals | won | lost | unknown | share won [Wilson 95%] | bracket | CPU-h |",
              "|---|---|---|---|---|---|---|---|---|"]
     for row in table.itertuples():
-        bracket = f"[{row.won / row.deals:.2%}, {(row.won + row.unknown) / row.deals:.2%}]"
+        bracket = bracket_text(row.won / row.deals, (row.won + row.unknown) / row.deals)
         cost = costs.get((row.rules, row.player), "-")
         lines.append(f"| {row.rules} | {row.player} | {row.deals:,} | {row.won:,} | {row.lost:,} | "
-                     f"{row.unknown:,} | {row.share:.2%} [{row.share_low:.2%}, {row.share_high:.2%}] | {bracket} | {cost} |")
+                     f"{row.unknown:,} | {share_text(row.share, row.share_low, row.share_high)} | {bracket} | {cost} |")
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,7 @@ from solitaire_odds.game import deals, reference
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 
-from .searching import random_walk, reference_search, replay, two_deck_endgame
+from .searching import random_walk, reference_search, two_deck_endgame
 
 BUDGET = 10_000
 ONE_DECK_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess"]
@@ -60,7 +60,7 @@ def test_wins_replay_through_the_reference(game):
         if result.verdict == "won":
             wins += 1
             deck = deals.deck(deal, rules["ncards"])
-            assert reference.is_won(rules, replay(rules, deck, result.line))
+            assert reference.is_won(rules, reference.replay(rules, deck, result.line))
         else:
             assert result.line == []
     assert wins >= 1, f"{game}: no win in 30 deals to replay"
@@ -86,7 +86,7 @@ def test_reduced_and_plain_search_agree(game, switches):
         found = finder.solve(deal)
         if found.verdict == "won" and deal % 2:
             cut = int(len(found.line) * 0.9)
-            position = random_walk(rules, replay(rules, deck, found.line[:cut]), rng.randrange(4), rng)
+            position = random_walk(rules, reference.replay(rules, deck, found.line[:cut]), rng.randrange(4), rng)
         else:
             position = random_walk(rules, reference.initial_position(rules, deck), 80, rng)
         a = reduced.solve_position(position)
@@ -153,7 +153,7 @@ def test_dead_waste_cards_end_the_search_as_the_plain_search_would():
         if found.verdict != "won":
             continue
         cut = int(len(found.line) * rng.uniform(0.8, 0.97))
-        position = replay(playable, deals.deck(deal), found.line[:cut])
+        position = reference.replay(playable, deals.deck(deal), found.line[:cut])
         a, b = reduced.solve_position(position), plain.solve_position(position)
         if "unknown" not in (a.verdict, b.verdict):
             assert a.verdict == b.verdict, f"deal {deal}: reduced {a.verdict}, plain {b.verdict}"

@@ -57,14 +57,21 @@ class SolverPlayer:
         return self._escalate(deck=deck)
 
     def _escalate(self, **deal_or_deck) -> Outcome:
-        nodes, seconds = 0, 0.0
-        for budget in self.budgets:
-            result = self._solver.solve(**deal_or_deck, budget=budget)
-            nodes += result.nodes
-            seconds += result.seconds
-            if result.verdict != "unknown":
-                break
-        return replace(result, nodes=nodes, seconds=seconds, budget=budget)
+        return escalate(self._solver, self.budgets, **deal_or_deck)
+
+
+def escalate(solver, budgets, **deal_or_deck) -> Outcome:
+    """``solver``'s outcome on a deal (``deal=`` or ``deck=``) searched at each of ``budgets``
+    in turn until one decides it, each a fresh search: the nodes and seconds of every step
+    summed, and the budget that decided it (or the last) recorded."""
+    nodes, seconds = 0, 0.0
+    for budget in budgets:
+        result = solver.solve(**deal_or_deck, budget=budget)
+        nodes += result.nodes
+        seconds += result.seconds
+        if result.verdict != "unknown":
+            break
+    return replace(result, nodes=nodes, seconds=seconds, budget=budget)
 
 
 def _player_classes() -> dict:

@@ -19,7 +19,7 @@ from ..runs import store
 from .claims import SOLVABLE, Claim
 from ..players import make_player
 from ..runs.catalog import describe_run
-from ..runs.records import SUMMARY_FIELDS, RunSummary
+from ..runs.records import SUMMARY_FIELDS, RunSummary, share_text
 from ..runs.runner import RunSpec, run
 
 
@@ -135,7 +135,7 @@ def format_share(row) -> str:
     """``24.1% [21.5, 26.9]`` plus ``+0.5% unk`` when deals were left unknown."""
     if not row["deals"]:
         return "no deals"
-    text = f"{row['share']:.1%} [{row['share_low']:.1%}, {row['share_high']:.1%}]"
+    text = share_text(row["share"], row["share_low"], row["share_high"], 1)
     if row["unknown"]:
         text += f" +{row['unknown_share']:.1%} unk"
     return text

@@ -73,6 +73,16 @@ def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = No
     return {column: record[column] for column in COLUMNS}
 
 
+def share_text(share: float, low: float, high: float, decimals: int = 2) -> str:
+    """A share with its interval as the tables show it: ``12.34% [11.00%, 13.71%]``."""
+    return f"{share:.{decimals}%} [{low:.{decimals}%}, {high:.{decimals}%}]"
+
+
+def bracket_text(low: float, high: float, decimals: int = 2) -> str:
+    """The bracket [won, won + unknown] / deals as the tables show it: ``[88.76%, 97.91%]``."""
+    return f"[{low:.{decimals}%}, {high:.{decimals}%}]"
+
+
 def render(records: list[dict], fmt: str, one: bool = False) -> str:
     """Records as ``text`` (aligned columns, shares in percent), ``json`` (a list of
     objects, or with ``one`` the single record's object; shares as fractions) or ``csv`` (a
