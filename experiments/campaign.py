@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 from common import log, rules_of
-from decide import TWO_DECKS, budget_label
+from decide import TWO_DECKS
 from decide import read as read_deciding
 
 from solitaire_odds.runs import catalog
@@ -33,6 +33,7 @@ from solitaire_odds.research.claims import CLAIMS
 from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.runs.deepen import deepen, deepened_manifest
 from solitaire_odds.research.reproduce import plan, player_params, run_specs
+from solitaire_odds.runs.records import count_text
 from solitaire_odds.runs.runner import RunSpec, usable_cpus
 
 BUDGETS = (10_000, 100_000)
@@ -154,7 +155,7 @@ def plan_table(specs: list[RunSpec], root: Path) -> pd.DataFrame:
     measured in its folder when it holds deals, else in its committed verdict file (where that
     kept its time), else from results/deciding.csv (the solver at 1e5), else unknown."""
     deciding = read_deciding(DECIDING) if DECIDING.exists() else pd.DataFrame(columns=["rules", "ladder", "deals", "cpu_per_deal"])
-    deciding = deciding[deciding["ladder"] == budget_label(max(BUDGETS))].sort_values("deals")
+    deciding = deciding[deciding["ladder"] == count_text(max(BUDGETS))].sort_values("deals")
     deciding = deciding.groupby("rules")["cpu_per_deal"].last()  # each rule set's largest measurement
     records = []
     for spec in specs:

@@ -32,6 +32,8 @@ from common import check_win, rules_of
 
 from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.research import pages
+from solitaire_odds.players import escalate
+from solitaire_odds.runs.records import bracket_text, count_text, share_text
 from solitaire_odds.runs.runner import process_pool
 from solitaire_odds.solver import Solver
 from solitaire_odds.stats import wilson
@@ -58,11 +60,6 @@ def revision() -> str:
     except (OSError, subprocess.CalledProcessError):
         return ""
     return commit + ("+changes" if changed else "")
-
-
-def budget_label(budget: int) -> str:
-    """1e5 for 100000: how budgets are written in the table."""
-    return f"{budget:.0e}".replace("e+0", "e")
 
 
 def column(verdict: str, part: str) -> str:
@@ -95,10 +92,7 @@ def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | Non
     answers = []
     for deal in deals:
         start = time.process_time()
-        for step in ladder:
-            result = solver.solve(deal, budget=step)
-            if result.verdict != "unknown":
-                break
+        result = escalate(solver, ladder, deal=deal)
         answers.append((result.verdict, result.decided_by, time.process_time() - start))
         if result.verdict == "won" and (replayed is None or deal < replayed):
             check_win(rules, deal, result.line, label)
@@ -135,7 +129,7 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
            "decided": (won + lost) / deals, "share": won / deals, "low": low, "high": high,
            "bracket_low": won / deals, "bracket_high": (won + unknown) / deals, "cpu_per_deal": cpu / deals,
            "wins_replayed_in_first": deals if replayed is None else min(deals, replayed),
-           "ladder": ",".join(map(budget_label, ladder)), "revision": revision()}
+           "ladder": ",".join(map(count_text, ladder)), "revision": revision()}
     for part in PARTS:
         for verdict in ("won", "lost"):
             row[column(verdict, part)] = parts[(verdict, part)]
@@ -146,7 +140,7 @@ def read(csv: Path) -> pd.DataFrame:
     """The table as written; rows from before ladders existed ran one budget."""
     table = pd.read_csv(csv)
     if "ladder" not in table:
-        table["ladder"] = table["budget"].map(budget_label)
+        table["ladder"] = table["budget"].map(count_text)
     if "revision" not in table:
         table["revision"] = ""
     table["revision"] = table["revision"].fillna("")
@@ -184,8 +178,8 @@ def main() -> None:
             rows.append(row)
             by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
             print(f"{row['rules']} at {row['ladder']}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "
-                  f"{row['deals']} ({row['decided']:.1%} decided); won {row['share']:.1%} [{row['low']:.1%}, "
-                  f"{row['high']:.1%}], bracket [{row['bracket_low']:.1%}, {row['bracket_high']:.1%}]; "
+                  f"{row['deals']} ({row['decided']:.1%} decided); won {share_text(row['share'], row['low'], row['high'], 1)}, "
+                  f"bracket {bracket_text(row['bracket_low'], row['bracket_high'], 1)}; "
                   f"{row['cpu_per_deal']:.3f} CPU-s/deal; {by}", flush=True)
     table = pd.DataFrame(rows)
     if args.csv.exists():

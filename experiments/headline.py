@@ -1,6 +1,6 @@
 """The headline odds from the committed verdict files alone (results/verdicts/, written by
 experiments/campaign.py): results/headline.csv (game, rules, player, deals, won, lost, unknown,
-share, low, high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
+share, share_low, share_high; shares and Wilson 95% bounds as fractions), results/headline.png, and the
 headline table of docs/results.md (solitaire_odds.research.pages.headline: headline.csv plus
 each run's CPU-hours), so all three can be remade and checked without any run folder. The
 README's answers and the other pages' tables follow from `python experiments/docs_tables.py`.

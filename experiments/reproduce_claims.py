@@ -54,7 +54,8 @@ def main() -> None:
                f"--budget {','.join(map(str, args.budget))} --players {','.join(args.players)}")
     (args.root / "claims.txt").write_text(f"{command}\n\n{text}")
     print(text)
-    size = f"{table['n'].min():,} to {table['n'].max():,}" if table["n"].nunique() > 1 else f"{table['n'].max():,}"
+    size = (f"{table['deals'].min():,} to {table['deals'].max():,}" if table["deals"].nunique() > 1
+            else f"{table['deals'].max():,}")
     title = f"Published claims against measured shares ({size} deals per bar)"
     print(f"wrote {save(plot_shares(table, title=title), args.root / 'claims.png')}")
     first_readings = [(claim, spec) for claim, reading, spec in plan(claims, args.players, args.deals, args.budget)

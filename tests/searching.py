@@ -1,16 +1,9 @@
-"""Plain-Python helpers the solver tests share: replaying a line and walking randomly through
-the reference, a plain depth-first search over reference positions, and constructed endgames
-of the St. Helena family."""
+"""Plain-Python helpers the solver tests share: walking randomly through the reference, a
+plain depth-first search over reference positions, and constructed endgames of the St. Helena
+family."""
 
 from solitaire_odds.game import reference
 from solitaire_odds.game.position import Position
-
-
-def replay(rules, deck, line):
-    position = reference.initial_position(rules, deck)
-    for move in line:
-        position = reference.apply_move(rules, position, move)  # raises on an illegal move
-    return position
 
 
 def random_walk(rules, position, steps, rng):

@@ -103,7 +103,7 @@ def test_the_headline_from_verdict_files_counts_what_the_runs_count(tmp_path):
         record = run_record([folder])  # what `solitaire-odds summary` prints
         assert (row.deals, row.won, row.lost, row.unknown) == (record["deals"], record["won"], record["lost"],
                                                               record["unknown"])
-        assert (row.share, row.low, row.high) == (record["share"], record["share_low"], record["share_high"])
+        assert (row.share, row.share_low, row.share_high) == (record["share"], record["share_low"], record["share_high"])
     compared = list(verdicts.COLUMNS) + ["rules", "who"]
     pd.testing.assert_frame_equal(catalog.load_run(files[0])[compared], catalog.load_run(folders[0])[compared])
     assert len(catalog.load_run(files[0], first=10, last=19)) == 10
@@ -132,6 +132,7 @@ def test_the_campaign_declares_the_sizes_of_issue_16(scripts):
     assert all(spec.first == 0 for spec in runs.values())
 
 
+@pytest.mark.slow  # over 20 s
 def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(scripts, tmp_path):
     campaign, headline = scripts["campaign"], scripts["headline"]
     campaign.main(["--deals-scale", "1e-7", "--workers", "1", "--root", str(tmp_path)])
@@ -157,9 +158,9 @@ def test_the_whole_campaign_runs_tiny_and_the_headline_is_made_from_its_files(sc
     from solitaire_odds.research.reproduce import format_table, from_verdicts, short_count
 
     claims = from_verdicts(list(CLAIMS), ["solver", "random", "greedy"], tmp_path)
-    assert len(claims) == 3 * sum(len(claim.readings) for claim in CLAIMS) and (claims["n"] == 1).all()
+    assert len(claims) == 3 * sum(len(claim.readings) for claim in CLAIMS) and (claims["deals"] == 1).all()
     assert "(1 deals per cell)" in format_table(list(CLAIMS), claims)
-    varied = format_table(list(CLAIMS), claims.assign(n=[1_000_000] + [20_000] * (len(claims) - 1)))
+    varied = format_table(list(CLAIMS), claims.assign(deals=[1_000_000] + [20_000] * (len(claims) - 1)))
     assert "n from 20,000 to 1,000,000 (after each cell)" in varied and ", 1M" in varied and ", 20k" in varied
     assert [short_count(n) for n in (1_000_000, 100_000, 4_000, 96_500)] == ["1M", "100k", "4k", "96,500"]
 

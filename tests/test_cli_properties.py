@@ -11,6 +11,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -118,6 +119,7 @@ def odds_commands(draw):
     return args
 
 
+@pytest.mark.slow  # over 20 s
 @examples(EXAMPLES["odds"])
 @given(odds_commands())
 def test_odds_answers_with_a_table_or_one_line(args):

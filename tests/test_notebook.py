@@ -25,4 +25,4 @@ def test_compare_variants_notebook_executes_and_draws_its_charts(tmp_path, monke
     assert not [o for o in outputs if o.output_type == "error"]
     assert sum("image/png" in o.get("data", {}) for o in outputs) == 4
     summary = results.summarize_runs(catalog.find_runs(tmp_path))
-    assert len(summary) == 6 and set(summary["n"]) == {8}
+    assert len(summary) == 6 and set(summary["deals"]) == {8}

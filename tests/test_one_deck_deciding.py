@@ -121,6 +121,7 @@ def test_a_solver_without_win_first_never_uses_the_shortcuts():
                                             ("westcliff-classic", {"foundation_return": "on"}),
                                             ("westcliff-classic", {}), ("westcliff", {}),
                                             ("westcliff-classic", {"aces_out_first": "on"})])
+@pytest.mark.slow  # over 20 s
 def test_the_relaxation_never_loses_a_position_the_plain_search_wins(game, switches):
     """Positions played forward from deals (as in tests/test_solver.py): where the relaxed
     game is lost, the exhaustive plain search never wins; and it does find some losses."""
@@ -246,6 +247,7 @@ def test_where_turning_only_to_play_holds(game, switches, holds):
 
 @pytest.mark.parametrize("game, switches", [("westcliff-classic", {}), ("westcliff", {"space_fill": "king"}),
                                             ("westcliff-classic", {"foundation_return": "on"})])
+@pytest.mark.slow  # over 20 s
 def test_turning_only_to_play_changes_no_verdict_with_the_stock_still_to_turn(game, switches):
     """Positions 10-40 random moves into a deal, most of the stock still to turn: the search
     with the turn-to-play rule and the same search without it (its flag cleared) never

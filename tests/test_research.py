@@ -62,7 +62,7 @@ def test_the_two_deck_games_have_entries_under_both_suit_readings_and_spaces():
 
 
 def _row(claim, reading, player, won, unknown, n=100):
-    return {"claim": claim, "reading": reading, "player": player, "who": player, "n": n, "won": won,
+    return {"claim": claim, "reading": reading, "player": player, "who": player, "deals": n, "won": won,
             "unknown": unknown, "share": won / n, "bracket_high": (won + unknown) / n}
 
 
@@ -131,7 +131,7 @@ def test_reproduce_prints_one_table_with_every_reading_and_player(tiny_reproduce
         assert f"\n  {reading} " in out
     assert "\n  closest: " in out
     table = pd.read_csv(root / "claims.csv")
-    assert len(table) == 8 and set(table["n"]) == {6}
+    assert len(table) == 8 and set(table["deals"]) == {6}
     assert (table["won"] + table["lost"] + table["unknown"] == 6).all()
     assert len(catalog.find_runs(root)) == 8
 
@@ -224,8 +224,8 @@ def test_every_player_has_one_colour_and_every_chart_uses_it(tiny_reproduce):
 def _summary_row(game, rules, player, won, lost, unknown):
     n = won + lost + unknown
     low, high = wilson(won, n)
-    return {"game": game, "rules": rules, "player": player, "who": player, "n": n, "won": won, "lost": lost,
-            "unknown": unknown, "share": won / n, "low": low, "high": high, "bracket_high": (won + unknown) / n}
+    return {"game": game, "rules": rules, "player": player, "who": player, "deals": n, "won": won, "lost": lost,
+            "unknown": unknown, "share": won / n, "share_low": low, "share_high": high, "bracket_high": (won + unknown) / n}
 
 
 def test_the_shares_chart_hatches_the_solver_bracket_and_draws_the_published_figure_as_a_line():

@@ -22,13 +22,14 @@ from solitaire_odds.game import deals, reference
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 
-from .searching import random_walk, reference_search, replay, two_deck_endgame
+from .searching import random_walk, reference_search, two_deck_endgame
 
 BUDGET = 10_000
 ONE_DECK_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess"]
 POSITIONS = 300
 
 
+@pytest.mark.slow  # over 20 s
 def test_plain_dfs_over_the_reference_agrees_on_small_lost_positions():
     """An independent exhaustive search written over the reference (no table tricks beyond a
     visited set of positions) confirms LOST verdicts of the engine on positions it can finish."""
@@ -59,7 +60,7 @@ def test_wins_replay_through_the_reference(game):
         if result.verdict == "won":
             wins += 1
             deck = deals.deck(deal, rules["ncards"])
-            assert reference.is_won(rules, replay(rules, deck, result.line))
+            assert reference.is_won(rules, reference.replay(rules, deck, result.line))
         else:
             assert result.line == []
     assert wins >= 1, f"{game}: no win in 30 deals to replay"
@@ -71,6 +72,7 @@ REDUCED_SETTINGS = [(game, {}) for game in ONE_DECK_GAMES] + [
     ("easthaven", {"space_fill": "any", "foundation_return": "on"}), ("westcliff-classic", {"foundation_return": "on"})]
 
 
+@pytest.mark.slow  # over 20 s
 @pytest.mark.parametrize("game, switches", REDUCED_SETTINGS)
 def test_reduced_and_plain_search_agree(game, switches):
     rules = resolve(game, **switches)
@@ -84,7 +86,7 @@ def test_reduced_and_plain_search_agree(game, switches):
         found = finder.solve(deal)
         if found.verdict == "won" and deal % 2:
             cut = int(len(found.line) * 0.9)
-            position = random_walk(rules, replay(rules, deck, found.line[:cut]), rng.randrange(4), rng)
+            position = random_walk(rules, reference.replay(rules, deck, found.line[:cut]), rng.randrange(4), rng)
         else:
             position = random_walk(rules, reference.initial_position(rules, deck), 80, rng)
         a = reduced.solve_position(position)
@@ -106,6 +108,7 @@ TWO_DECK_SETTINGS = [("st-helena", {}, 3), ("st-helena", {"space_fill": "any"}, 
                      ("box-kite", {"build_suit": "any", "wrap": True, "foundation_transfer": True}, 0)]
 
 
+@pytest.mark.slow  # over 20 s
 @pytest.mark.parametrize("game,switches,min_lost", TWO_DECK_SETTINGS)
 def test_two_deck_endgames_wins_replay_and_losses_are_exhaustive(game, switches, min_lost):
     """Constructed endgames of the St. Helena family: every win the solver reports replays to a
@@ -150,7 +153,7 @@ def test_dead_waste_cards_end_the_search_as_the_plain_search_would():
         if found.verdict != "won":
             continue
         cut = int(len(found.line) * rng.uniform(0.8, 0.97))
-        position = replay(playable, deals.deck(deal), found.line[:cut])
+        position = reference.replay(playable, deals.deck(deal), found.line[:cut])
         a, b = reduced.solve_position(position), plain.solve_position(position)
         if "unknown" not in (a.verdict, b.verdict):
             assert a.verdict == b.verdict, f"deal {deal}: reduced {a.verdict}, plain {b.verdict}"

@@ -7,7 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from .searching import reference_search, replay, two_deck_endgame
+from .searching import reference_search, two_deck_endgame
 
 from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api
@@ -35,6 +35,7 @@ def last_round_endgames(game, switches, redeals, count, seed):
         yield position
 
 
+@pytest.mark.slow  # over 20 s
 @pytest.mark.parametrize("game,switches,redeals", [s for s in SETTINGS if "space_fill" not in s[1]])
 def test_relaxation_never_calls_a_winnable_endgame_lost(game, switches, redeals):
     """Where the exhaustive search over the reference finishes, a position it wins is never
@@ -264,7 +265,7 @@ def test_the_win_finder_tries_each_width_greedy_then_keeping_cards_back():
     length, nodes = finder.find(root, 3_000_000)
     assert length > 0
     line = [api.move_tuple(row, finder.pa) for row in finder.fs.path[:length]]
-    assert reference.is_won(rules, replay(rules, deals.deck(4, 104), line))
+    assert reference.is_won(rules, reference.replay(rules, deals.deck(4, 104), line))
 
 
 def test_the_finder_keeps_its_deepest_line_and_the_relay_wins_from_it():
@@ -278,11 +279,11 @@ def test_the_finder_keeps_its_deepest_line_and_the_relay_wins_from_it():
     length, _ = finder.find(api.first_state(finder.pa, deck), 1_000_000)
     assert length == -1
     cards, moves = finder.fs.deepest[DEEPEST_CARDS], finder.fs.deepest[DEEPEST_LENGTH]
-    deepest = replay(rules, deck, [api.move_tuple(row, finder.pa) for row in finder.fs.deepest_path[:moves]])
+    deepest = reference.replay(rules, deck, [api.move_tuple(row, finder.pa) for row in finder.fs.deepest_path[:moves]])
     assert sum(deepest.found) == cards and deepest.redeals_used == 2 and not reference.is_won(rules, deepest)
     outcome = Solver(rules, budget=1_000_000).solve(40)
     assert (outcome.verdict, outcome.decided_by) == ("won", "relay")
-    assert reference.is_won(rules, replay(rules, deck, outcome.line))
+    assert reference.is_won(rules, reference.replay(rules, deck, outcome.line))
 
 
 def test_no_relay_in_the_last_round():

@@ -43,6 +43,15 @@ def apply_move(rules: Rules, pos: Position, move: tuple) -> Position:
     return new
 
 
+def replay(rules: Rules, deck: list[int], line) -> Position:
+    """The position after ``line`` is played from the deal of ``deck``; an illegal move raises
+    ValueError (as :func:`apply_move` does), so a line that replays was legal move by move."""
+    position = initial_position(rules, deck)
+    for move in line:
+        position = apply_move(rules, position, move)
+    return position
+
+
 def is_won(rules: Rules, pos: Position) -> bool:
     """Won when every foundation holds 13 cards (52 or 104 cards in all)."""
     return all(n == 13 for n in pos.found)

@@ -69,19 +69,26 @@ class SolverPlayer:
         """The verdict from ``position`` (a game in progress, every card known)."""
         return self._escalate(position=position)
 
-    def _escalate(self, position=None, **deal_or_deck) -> Outcome:
-        nodes, seconds, spent = 0, 0.0, Counter()
-        for budget in self.budgets:
-            if position is not None:
-                result = self._solver.solve_position(position, budget)
-            else:
-                result = self._solver.solve(**deal_or_deck, budget=budget)
-            nodes += result.nodes
-            seconds += result.seconds
-            spent.update(result.spent)
-            if result.verdict != "unknown":
-                break
-        return replace(result, nodes=nodes, seconds=seconds, budget=budget, spent=dict(spent))
+    def _escalate(self, **deal_deck_or_position) -> Outcome:
+        return escalate(self._solver, self.budgets, **deal_deck_or_position)
+
+
+def escalate(solver, budgets, position=None, **deal_or_deck) -> Outcome:
+    """``solver``'s outcome on a deal (``deal=`` or ``deck=``) or from a ``position``, searched
+    at each of ``budgets`` in turn until one decides it, each a fresh search: the nodes, seconds
+    and each step's nodes summed, and the budget that decided it (or the last) recorded."""
+    nodes, seconds, spent = 0, 0.0, Counter()
+    for budget in budgets:
+        if position is not None:
+            result = solver.solve_position(position, budget)
+        else:
+            result = solver.solve(**deal_or_deck, budget=budget)
+        nodes += result.nodes
+        seconds += result.seconds
+        spent.update(result.spent)
+        if result.verdict != "unknown":
+            break
+    return replace(result, nodes=nodes, seconds=seconds, budget=budget, spent=dict(spent))
 
 
 def _player_classes() -> dict:

@@ -194,9 +194,10 @@ def claim_rows(data: Results, claim: Claim) -> pd.DataFrame:
         label = claim.rules(reading).label()
         for row in data.headline[(data.headline["rules"] == label) & (data.headline["player"] == "planner")].itertuples():
             planner.append({"claim": claim.key, "reading": claim.reading_label(reading), "player": "planner",
-                            "who": "planner", "n": row.deals, "won": row.won, "unknown": row.unknown,
-                            "share": row.share, "low": row.low, "high": row.high, "unknown_share": 0.0,
-                            "bracket_high": row.share, "bracket_ci_high": row.high})
+                            "who": "planner", "deals": row.deals, "won": row.won, "unknown": row.unknown,
+                            "share": row.share, "share_low": row.share_low, "share_high": row.share_high,
+                            "unknown_share": 0.0, "bracket_low": row.share, "bracket_high": row.share,
+                            "bracket_ci_high": row.share_high})
     return pd.concat([mine, pd.DataFrame.from_records(planner)], ignore_index=True) if planner else mine
 
 
@@ -211,7 +212,7 @@ def verdict_text(data: Results, claim: Claim | None) -> str:
         return "not measured yet"
     reading = "" if best["reading"] == "defaults" else f" with `{best['reading']}`"
     if claim.measures == PLAY:
-        inside = best["low"] <= claim.value <= best["bracket_ci_high"]
+        inside = best["share_low"] <= claim.value <= best["bracket_ci_high"]
         where = "inside its 95% interval" if inside else f"{100 * distance(claim, best):.1f} points off"
         who = "the greedy player" if best["player"] == "greedy" else f"the {best['player']}"
         return f"a person's share; nearest: {who}{reading}, {best['share']:.1%} ({where})"
@@ -285,7 +286,7 @@ def headline(data: Results) -> str:
             who = f"solver {ladder_text(file.iloc[0]['budgets'])}" + (" †" if best.source == "deciding" else "")
         bracket = f"[{percent(row.won / row.deals)}, {percent((row.won + row.unknown) / row.deals)}]"
         rows.append([row.rules, who, f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}", f"{row.unknown:,}",
-                     f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]", bracket,
+                     f"{percent(row.share)} [{percent(row.share_low)}, {percent(row.share_high)}]", bracket,
                      file.iloc[0]["cost"] if len(file) else "-"])
     return markdown_table(["rules", "player", "deals", "won", "lost", "unknown", "share won [Wilson 95%]",
                            "bracket", "CPU-h"], rows)
@@ -297,7 +298,7 @@ def claims_table(claims: list[Claim], table: pd.DataFrame) -> str:
     def cell(rows):
         if rows.empty:
             return "-"
-        return f"{format_share(rows.iloc[0])}, {short_count(rows.iloc[0]['n'])}"
+        return f"{format_share(rows.iloc[0])}, {short_count(rows.iloc[0]['deals'])}"
 
     players = [player for player in ("solver", "greedy", "random", "planner") if player in set(table["player"])]
     rows = []
@@ -339,8 +340,8 @@ def deciding(table: pd.DataFrame) -> str:
 
 def odds(data: Results) -> str:
     table = data.table("odds_table.csv")
-    rows = [[row.rules, row.who, f"{row.n:,}", f"{row.won:,}", f"{row.lost:,}", f"{row.unknown:,}",
-             f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]",
+    rows = [[row.rules, row.who, f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}", f"{row.unknown:,}",
+             f"{percent(row.share)} [{percent(row.share_low)}, {percent(row.share_high)}]",
              f"[{percent(row.share)}, {percent(row.bracket_high)}]"] for row in table.itertuples()]
     return markdown_table(["rules", "player", "deals", "won", "lost", "unknown", "share won [Wilson 95%]", "bracket"],
                           rows)
@@ -348,7 +349,7 @@ def odds(data: Results) -> str:
 
 def switch_effects(data: Results) -> str:
     table = data.table("switch_effects.csv")
-    rows = [[row.game, f"`{row.switch}`", row.who, f"{row.n:,}", percent(row.share_defaults), percent(row.share),
+    rows = [[row.game, f"`{row.switch}`", row.who, f"{row.deals:,}", percent(row.share_defaults), percent(row.share),
              f"{100 * row.effect:+.1f} [{100 * row.low:+.1f}, {100 * row.high:+.1f}]",
              f"[{100 * row.range_low:+.1f}, {100 * row.range_high:+.1f}]", percent(row.unknown_share)]
             for row in table.itertuples()]

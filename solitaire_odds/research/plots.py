@@ -176,7 +176,7 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
                 if row.unknown:
                     handles["bracket"] = ax.barh(yy, row.bracket_high - row.share, left=row.share, height=0.2,
                                                  facecolor="white", edgecolor=colour, hatch="////", linewidth=0.6)
-                ax.errorbar(row.share, yy, xerr=[[row.share - row.low], [row.high - row.share]], fmt="none",
+                ax.errorbar(row.share, yy, xerr=[[row.share - row.share_low], [row.share_high - row.share]], fmt="none",
                             ecolor=colour, capsize=2, linewidth=1)
                 handles[row.player] = ax.plot(row.share, yy, "o", color=colour, markersize=4.5)[0]
         ax.set_yticks(range(len(rule_sets)), labels, fontsize=FONT - 1)
@@ -201,7 +201,7 @@ def plot_shares(summary: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title
     shown = [k for k in (*players, "bracket", PLAY, SOLVABLE) if k in handles]
     legend_ax.legend([handles[k] for k in shown], [names[k] for k in shown], loc="center", fontsize=FONT,
                      frameon=False, title="dots: share won, whiskers: Wilson 95%", title_fontsize=FONT)
-    fig.suptitle(title or f"Win share per game, rule set and player ({_deal_counts(summary['n'])})",
+    fig.suptitle(title or f"Win share per game, rule set and player ({_deal_counts(summary['deals'])})",
                  fontsize=FONT + 3)
     return fig
 
@@ -337,7 +337,7 @@ def plot_effects(effects: pd.DataFrame, title: str | None = None) -> Figure:
     ax.set_xlabel("change in share won against the game's defaults (percentage points)\n"
                   "hatched: where the change in winnable share may lie once the undecided\n"
                   "deals are decided; whiskers: 95% interval for it, sampling error included", fontsize=FONT)
-    n = _deal_counts(table["n"]) if len(table) else "no runs"
+    n = _deal_counts(table["deals"]) if len(table) else "no runs"
     fig.suptitle(title or f"Which rule switch moves the odds most ({n})")
     _legend(fig, ax, columns=3)
     ax.grid(axis="x", alpha=0.3)

@@ -19,7 +19,7 @@ from ..runs import store
 from .claims import SOLVABLE, Claim
 from ..players import make_player
 from ..runs.catalog import describe_run
-from .results import summary_record
+from ..runs.records import SUMMARY_FIELDS, RunSummary, share_text
 from ..runs.runner import RunSpec, run
 
 
@@ -70,7 +70,7 @@ def reproduce(claims: list[Claim], players: list[str], deals: int, budgets: tupl
         info = describe_run(run_dir)
         rows = store.load_rows([run_dir], spec.first, spec.last)
         records.append({"claim": claim.key, "game": claim.game, "reading": claim.reading_label(reading),
-                        "rules": info["rules"], "player": spec.player, "who": info["who"], **summary_record(rows),
+                        "rules": info["rules"], "player": spec.player, "who": info["who"], **RunSummary.of(rows).fields(),
                         "run_dir": str(run_dir)})
     return pd.DataFrame.from_records(records)
 
@@ -89,10 +89,10 @@ def from_verdicts(claims: list[Claim], players: list[str], root: str | Path = "r
             if log:
                 log(f"no verdict file for {spec.rules.label()}, {spec.player}: left out")
             continue
-        row = mine.sort_values("n").iloc[-1]  # the largest measurement
+        row = mine.sort_values("deals").iloc[-1]  # the largest measurement
         records.append({"claim": claim.key, "game": claim.game, "reading": claim.reading_label(reading),
                         "rules": row["rules"], "player": spec.player, "who": row["who"],
-                        **{key: row[key] for key in results.RECORD_COLUMNS},
+                        **{key: row[key] for key in SUMMARY_FIELDS},
                         "run_dir": row["run_dir"]})
     return pd.DataFrame.from_records(records)
 
@@ -133,9 +133,9 @@ def closest(claim: Claim, table: pd.DataFrame) -> tuple[pd.Series | None, list[s
 
 def format_share(row) -> str:
     """``24.1% [21.5, 26.9]`` plus ``+0.5% unk`` when deals were left unknown."""
-    if not row["n"]:
+    if not row["deals"]:
         return "no deals"
-    text = f"{row['share']:.1%} [{row['low']:.1%}, {row['high']:.1%}]"
+    text = share_text(row["share"], row["share_low"], row["share_high"], 1)
     if row["unknown"]:
         text += f" +{row['unknown_share']:.1%} unk"
     return text
@@ -159,9 +159,9 @@ def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
     """One block per claim: a line per reading with the solver's and each player's share,
     then the reading that comes closest to the published figure."""
     players = list(dict.fromkeys(table["player"]))
-    n = int(table["n"].max()) if len(table) else 0
-    varied = len(set(table["n"])) > 1
-    first = (f"Published odds against measured odds, deals 0..n-1, n from {int(table['n'].min()):,} to {n:,} "
+    n = int(table["deals"].max()) if len(table) else 0
+    varied = len(set(table["deals"])) > 1
+    first = (f"Published odds against measured odds, deals 0..n-1, n from {int(table['deals'].min()):,} to {n:,} "
              "(after each cell)." if varied else f"Published odds against measured odds, deals 0..{n - 1} "
              f"({n:,} deals per cell).")
     lines = [first,
@@ -173,7 +173,7 @@ def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
         if mine.empty:
             continue
         who = {player: _header(player, mine[mine["player"] == player]["who"]) for player in players}
-        cells = {(row["reading"], row["player"]): format_share(row) + (f", {short_count(row['n'])}" if varied else "")
+        cells = {(row["reading"], row["player"]): format_share(row) + (f", {short_count(row['deals'])}" if varied else "")
                  for _, row in mine.iterrows()}
         col = max(len(text) for text in list(cells.values()) + list(who.values())) + 2
         published = f" ({claim.interval[0]:.3%} - {claim.interval[1]:.3%})" if claim.interval else ""
@@ -190,7 +190,7 @@ def format_table(claims: list[Claim], table: pd.DataFrame) -> str:
                          + "".join(cells.get((label, p), "-").ljust(col) for p in players).rstrip())
         best, notes = closest(claim, table)
         if best is not None:
-            inside = best["low"] <= claim.value <= best["bracket_ci_high"]
+            inside = best["share_low"] <= claim.value <= best["bracket_ci_high"]
             verdict = "the claim lies inside its 95% bracket" if inside else \
                 f"{distance(claim, best):.1%} from the claim"
             lines.append(f"  closest: {best['reading']} ({best['who']}: {format_share(best)}; {verdict})")

@@ -18,37 +18,22 @@ import numpy as np
 import pandas as pd
 
 from ..runs.catalog import describe_manifest, manifest_and_rows
-from ..stats import summarize, wilson
+from ..runs.records import SUMMARY_FIELDS, RunSummary
+from ..stats import wilson
 
-RECORD_COLUMNS = ("first", "last", "n", "won", "lost", "unknown", "share", "low", "high", "unknown_share",
-                  "bracket_high", "bracket_ci_high")
-"""What :func:`summary_record` gives for a table of per-deal rows."""
-SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", *RECORD_COLUMNS, "run_dir")
-HEADLINE_COLUMNS = ("game", "rules", "player", "deals", "won", "lost", "unknown", "share", "low", "high")
+SUMMARY_COLUMNS = ("game", "rules", "changed", "player", "who", *SUMMARY_FIELDS, "run_dir")
+HEADLINE_COLUMNS = ("game", "rules", "player", "deals", "won", "lost", "unknown", "share", "share_low", "share_high")
 
 
 def summarize_runs(run_dirs, first: int | None = None, last: int | None = None) -> pd.DataFrame:
-    """One row per run folder (or verdict file): counts, the win share with its Wilson 95%
-    interval, the unknown share, the bracket's upper end ((won + unknown) / n) and the upper
-    end of its 95% interval, restricted to deals first..last."""
+    """One row per run folder (or verdict file): who ran what, and the :class:`RunSummary`
+    of its deals first..last."""
     records = []
     for run_dir in run_dirs:
         manifest, rows = manifest_and_rows(run_dir, first, last, columns=[])
         info = describe_manifest(manifest, run_dir)
-        records.append({**info, **summary_record(rows)})
+        records.append({**info, **RunSummary.of(rows).fields()})
     return pd.DataFrame.from_records(records, columns=list(SUMMARY_COLUMNS))
-
-
-def summary_record(rows: pd.DataFrame) -> dict:
-    """Counts and intervals of a table of per-deal rows."""
-    counts = summarize(rows["verdict"])
-    low, high = counts.interval
-    return {"first": int(rows["deal"].min()) if counts.n else None,
-            "last": int(rows["deal"].max()) if counts.n else None,
-            "n": counts.n, "won": counts.won, "lost": counts.lost, "unknown": counts.unknown,
-            "share": counts.share, "low": low, "high": high, "unknown_share": counts.unknown_share,
-            "bracket_high": counts.bracket[1] if counts.n else math.nan,
-            "bracket_ci_high": counts.bracket_interval[1]}
 
 
 def running_share(rows: pd.DataFrame, points: int = 200) -> pd.DataFrame:
@@ -108,16 +93,17 @@ def switch_effects(summary: pd.DataFrame) -> pd.DataFrame:
     records = []
     for row in merged.itertuples():
         effect = row.share - row.share_defaults
-        low = share_difference(row.won, row.n, row.won_defaults + row.unknown_defaults, row.n_defaults)[1]
-        high = share_difference(row.won + row.unknown, row.n, row.won_defaults, row.n_defaults)[2]
-        records.append({"game": row.game, "switch": row.changed, "player": row.player, "who": row.who, "n": row.n,
+        low = share_difference(row.won, row.deals, row.won_defaults + row.unknown_defaults, row.deals_defaults)[1]
+        high = share_difference(row.won + row.unknown, row.deals, row.won_defaults, row.deals_defaults)[2]
+        records.append({"game": row.game, "switch": row.changed, "player": row.player, "who": row.who,
+                        "deals": row.deals,
                         "share": row.share, "share_defaults": row.share_defaults,
                         "effect": effect, "low": low, "high": high,
-                        "range_low": row.share - (row.won_defaults + row.unknown_defaults) / row.n_defaults,
-                        "range_high": (row.won + row.unknown) / row.n - row.share_defaults,
+                        "range_low": row.share - (row.won_defaults + row.unknown_defaults) / row.deals_defaults,
+                        "range_high": (row.won + row.unknown) / row.deals - row.share_defaults,
                         "unknown_share": max(row.unknown_share, row.unknown_share_defaults),
                         "sure": max(low, -high, 0.0)})
-    effects = pd.DataFrame.from_records(records, columns=["game", "switch", "player", "who", "n", "share",
+    effects = pd.DataFrame.from_records(records, columns=["game", "switch", "player", "who", "deals", "share",
                                                           "share_defaults", "effect", "low", "high",
                                                           "range_low", "range_high", "unknown_share", "sure"])
     effects["size"] = effects["effect"].abs()
@@ -143,4 +129,4 @@ def budget_curves(run_dirs, first: int | None = None, last: int | None = None) -
 def headline(summary: pd.DataFrame) -> pd.DataFrame:
     """The committed headline table of a :func:`summarize_runs` table: its
     :data:`HEADLINE_COLUMNS` (shares and Wilson 95% bounds as fractions)."""
-    return summary.rename(columns={"n": "deals"}).loc[:, list(HEADLINE_COLUMNS)]
+    return summary.loc[:, list(HEADLINE_COLUMNS)]

@@ -11,17 +11,52 @@ import io
 import json
 import math
 import os
+from dataclasses import dataclass
 
 import pandas as pd
 
 from . import store
 from ..players import player_budget_text
 from ..players.parameters import count_text  # noqa: F401  (budgets as people write them)
-from ..stats import summarize
+from ..stats import Summary, summarize
 
 FORMATS = ("text", "json", "csv")
+SUMMARY_FIELDS = ("first", "last", "deals", "won", "lost", "unknown", "share", "share_low", "share_high",
+                  "unknown_share", "bracket_low", "bracket_high", "bracket_ci_high")
+"""The fields of a :class:`RunSummary`, under these names in every table and record."""
 COLUMNS = ("game", "switches", "player", "budget", "first", "last", "deals", "won", "lost", "unknown",
            "share", "share_low", "share_high", "bracket_low", "bracket_high", "run_dir")
+"""What a run record shows: who ran what, most of its summary, and where it lives."""
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """The one summary of a set of a run's deals, whoever shows it (``odds``, ``summary``,
+    the research tables, the charts): the deal range, the counts, the share won with its
+    Wilson 95% interval, the share left unknown, the bracket [won, won + unknown] / deals and
+    the upper end of its 95% interval."""
+
+    first: int | None
+    last: int | None
+    counts: Summary
+
+    @classmethod
+    def of(cls, rows: pd.DataFrame) -> RunSummary:
+        """The summary of per-deal rows (columns ``deal`` and ``verdict``)."""
+        counts = summarize(rows["verdict"])
+        return cls(int(rows["deal"].min()) if counts.n else None, int(rows["deal"].max()) if counts.n else None,
+                   counts)
+
+    def fields(self) -> dict:
+        """:data:`SUMMARY_FIELDS` with their values: shares as fractions, nan without deals,
+        where the bracket is the whole [0, 1]."""
+        counts = self.counts
+        low, high = counts.interval
+        bracket_low, bracket_high = counts.bracket
+        return {"first": self.first, "last": self.last, "deals": counts.n, "won": counts.won, "lost": counts.lost,
+                "unknown": counts.unknown, "share": counts.share, "share_low": low, "share_high": high,
+                "unknown_share": counts.unknown_share, "bracket_low": bracket_low, "bracket_high": bracket_high,
+                "bracket_ci_high": counts.bracket_interval[1]}
 
 
 def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = None) -> dict:
@@ -32,17 +67,20 @@ def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = No
     info = describe_run(run_dirs[0])
     if rows is None:
         rows = store.load_rows(list(run_dirs), columns=["verdict"])
-    counts = summarize(rows["verdict"])
-    low, high = counts.interval
-    bracket_low, bracket_high = counts.bracket
-    return {"game": info["game"], "switches": info["changed"], "player": info["player"],
-            "budget": player_budget_text(info["player"], info["params"]),
-            "first": int(rows["deal"].min()) if counts.n else None,
-            "last": int(rows["deal"].max()) if counts.n else None,
-            "deals": counts.n, "won": counts.won, "lost": counts.lost, "unknown": counts.unknown,
-            "share": counts.share, "share_low": low, "share_high": high,
-            "bracket_low": bracket_low, "bracket_high": bracket_high,
-            "run_dir": " ".join(str(d) for d in run_dirs)}
+    record = {"game": info["game"], "switches": info["changed"], "player": info["player"],
+              "budget": player_budget_text(info["player"], info["params"]), **RunSummary.of(rows).fields(),
+              "run_dir": " ".join(str(d) for d in run_dirs)}
+    return {column: record[column] for column in COLUMNS}
+
+
+def share_text(share: float, low: float, high: float, decimals: int = 2) -> str:
+    """A share with its interval as the tables show it: ``12.34% [11.00%, 13.71%]``."""
+    return f"{share:.{decimals}%} [{low:.{decimals}%}, {high:.{decimals}%}]"
+
+
+def bracket_text(low: float, high: float, decimals: int = 2) -> str:
+    """The bracket [won, won + unknown] / deals as the tables show it: ``[88.76%, 97.91%]``."""
+    return f"[{low:.{decimals}%}, {high:.{decimals}%}]"
 
 
 def render(records: list[dict], fmt: str, one: bool = False) -> str:
