@@ -63,7 +63,7 @@ def test_the_answers_take_the_deepest_ladder_and_of_equal_ladders_the_most_deals
     solver_file(root, "duchess", (10_000, 1_000_000), 8, 0, 2)
     pd.DataFrame([["louis", "louis", "solver", 10, 3, 1, 6, 0.3, 0.1, 0.6],
                   ["duchess", "duchess", "solver", 10, 8, 0, 2, 0.8, 0.5, 0.9]],
-                 columns=["game", "rules", "player", "deals", "won", "lost", "unknown", "share", "low", "high"]
+                 columns=["game", "rules", "player", "deals", "won", "lost", "unknown", "share", "share_low", "share_high"]
                  ).to_csv(root / "headline.csv", index=False)
     pd.DataFrame([["louis", "1e5,1e6", 4, 3, 0, 1], ["louis", "1e5", 40, 1, 0, 39],
                   ["duchess", "1e5,1e6", 4, 4, 0, 0]],
