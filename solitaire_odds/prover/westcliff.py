@@ -276,7 +276,7 @@ class WestcliffModel:
         def dest(s):
             if s[0] == "f":
                 return f"p{s[1]}"
-            i, n = pile_of(s[1])
+            i, _ = pile_of(s[1])
             return f"p{i}"
 
         before = sum(1 for x in self.T_before if x == self.TRUE)
