@@ -23,8 +23,10 @@ from .westcliff import NotModelled, WestcliffModel
 
 SPARE_STEPS = 8
 """The model's horizon is the number of cards not yet on the foundations plus this: a step
-holds any number of foundation moves or one other move, and on Classic Westcliff deals 0..199
-the winning lines found fit in it (docs/prover.md)."""
+holds any number of foundation moves or one other move, so a line needs about one step a card
+plus its moves to piles that are not made alongside; every position of docs/prover.md's table
+and of the tests was won within it. Only a win counts, so the horizon affects which wins are
+found, never a verdict's soundness."""
 
 
 @dataclass
