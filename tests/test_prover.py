@@ -1,0 +1,135 @@
+"""The SAT prover against the plain exhaustive search and the reference.
+
+Positions are real deals played along a winning line of the search to a few moves before its
+end, and small constructed ones; every verdict the prover gives is compared with the plain
+search's, and every win it finds is replayed through the reference here again.
+"""
+
+import pytest
+
+from solitaire_odds.game import cards, deals, reference
+from solitaire_odds.game.position import Position
+from solitaire_odds.prover import covers, decide
+from solitaire_odds.rules import GAMES, resolve
+from solitaire_odds.solver import Solver
+
+BUDGET = 30.0
+READINGS = [
+    ("westcliff-classic", {}),
+    ("westcliff-classic", {"aces_out_first": "on"}),
+    ("westcliff", {}),
+    ("westcliff", {"run_moves": "whole"}),
+    ("westcliff", {"run_moves": "single", "space_fill": "king"}),
+]
+
+
+def plain(rules, pos):
+    return Solver(rules, budget=200_000, win_first=False, reductions=False).solve_position(pos).verdict
+
+
+def replays(rules, pos, line):
+    for move in line:
+        pos = reference.apply_move(rules, pos, move)
+    return reference.is_won(rules, pos)
+
+
+def near_the_end(rules, deal, moves_left):
+    """The position ``moves_left`` moves (turns not counted) before the end of the search's
+    winning line of ``deal``, or None when the search does not win the deal."""
+    outcome = Solver(rules, budget=100_000).solve(deal=deal)
+    if outcome.verdict != "won":
+        return None
+    line = outcome.line
+    moves = [i for i, m in enumerate(line) if m[0] == "move"]
+    pos = reference.initial_position(rules, deals.deck(deal))
+    for m in line[:moves[-moves_left]]:
+        pos = reference.apply_move(rules, pos, m)
+    return pos
+
+
+@pytest.mark.parametrize("game,switches", READINGS)
+def test_wins_agree_with_the_plain_search_and_replay(game, switches):
+    rules = resolve(game, **switches)
+    checked = 0
+    for deal in range(200):
+        pos = near_the_end(rules, deal, 25)
+        if pos is None:
+            continue
+        assert plain(rules, pos) == "won"
+        result = decide(rules, pos, BUDGET)
+        assert result.verdict == "won", result.detail
+        assert replays(rules, pos, result.line)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def clubs_in_the_waste(order, live=False):
+    """Every card on the foundations but the Clubs, which lie in the waste in ``order``
+    (bottom to top); seven empty piles, no stock."""
+    return Position(piles=[[] for _ in range(7)], down=[0] * 7, found=[0, 13, 13, 13],
+                    waste=[cards.make(r, 0) for r in order], waste_live=live)
+
+
+def test_a_constructed_win():
+    rules = resolve("westcliff-classic")
+    pos = clubs_in_the_waste(range(12, -1, -1))  # the Ace on top
+    assert plain(rules, pos) == "won"
+    result = decide(rules, pos, BUDGET)
+    assert result.verdict == "won" and replays(rules, pos, result.line)
+
+
+def test_a_lost_position_is_never_won_nor_called_lost():
+    """King on top, seven spaces: seven Clubs can be laid out, the Six stays buried."""
+    rules = resolve("westcliff-classic")
+    pos = clubs_in_the_waste(range(13))
+    assert plain(rules, pos) == "lost"
+    result = decide(rules, pos, BUDGET)
+    assert result.verdict == "unknown", result.detail
+    assert "no win within" in result.detail
+
+
+def test_a_dead_waste_is_never_won():
+    rules = resolve("westcliff-classic", waste_playable="off")
+    pos = clubs_in_the_waste(range(12, -1, -1), live=False)
+    assert plain(rules, pos) == "lost"
+    assert decide(rules, pos, BUDGET).verdict == "unknown"
+    live = clubs_in_the_waste(range(12, -1, -1), live=True)
+    assert plain(rules, live) == "lost"  # the Ace plays, then the Two lies dead
+    assert decide(rules, live, BUDGET).verdict == "unknown"
+
+
+def test_waste_played_at_once():
+    """waste_playable=off: each Club must go up as it is turned."""
+    rules = resolve("westcliff-classic", waste_playable="off")
+    pos = Position(piles=[[] for _ in range(7)], down=[0] * 7, found=[0, 13, 13, 13],
+                   waste=[cards.make(0, 0)], waste_live=True, stock=[cards.make(r, 0) for r in range(12, 0, -1)])
+    assert plain(rules, pos) == "won"
+    result = decide(rules, pos, BUDGET)
+    assert result.verdict == "won" and replays(rules, pos, result.line)
+    pos.waste_live = False
+    assert plain(rules, pos) == "lost"
+    assert decide(rules, pos, BUDGET).verdict == "unknown"
+
+
+def test_real_lost_deal_is_not_won():
+    rules = resolve("westcliff-classic")
+    assert Solver(rules, budget=100_000, win_first=False, reductions=False).solve(deal=159).verdict == "lost"
+    result = decide(rules, reference.initial_position(rules, deals.deck(159)), 2.0)
+    assert result.verdict == "unknown"
+
+
+def test_covers_refuses_every_loss():
+    """No bound on the steps of a winning line is proven for any rule set (docs/prover.md):
+    covers() must say so everywhere, and decide() never answers lost."""
+    for game in GAMES:
+        assert covers(resolve(game)) is False
+    assert covers(resolve("westcliff", space_fill="none", run_moves="single")) is False
+
+
+def test_other_games_are_not_modelled():
+    rules = resolve("easthaven")
+    pos = reference.initial_position(rules, deals.deck(0))
+    result = decide(rules, pos, BUDGET)
+    assert result.verdict == "unknown" and result.detail.startswith("not modelled")
