@@ -103,7 +103,7 @@ def test_wins_replay_through_the_reference(game):
 # pruning and the low safe rule's argument for returns are in play)
 REDUCED_SETTINGS = [(game, {}) for game in ONE_DECK_GAMES] + [
     ("easthaven", {"space_fill": "any", "foundation_return": "on"}), ("westcliff-classic", {"foundation_return": "on"}),
-    ("duchess", {"redeals": "0"}), ("duchess", {"run_moves": "single"})]
+    ("duchess", {"run_moves": "single"})]
 
 
 @pytest.mark.parametrize("game, switches", REDUCED_SETTINGS)
