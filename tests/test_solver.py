@@ -69,7 +69,8 @@ def test_wins_replay_through_the_reference(game):
 # the one-deck games, and the readings with foundation returns (where the pointless-return
 # pruning and the low safe rule's argument for returns are in play)
 REDUCED_SETTINGS = [(game, {}) for game in ONE_DECK_GAMES] + [
-    ("easthaven", {"space_fill": "any", "foundation_return": "on"}), ("westcliff-classic", {"foundation_return": "on"})]
+    ("easthaven", {"space_fill": "any", "foundation_return": "on"}), ("westcliff-classic", {"foundation_return": "on"}),
+    ("duchess", {"run_moves": "single"})]
 
 
 @pytest.mark.slow  # over 20 s

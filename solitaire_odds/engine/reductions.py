@@ -236,15 +236,20 @@ def turn_to_play(rules: Rules) -> bool:
     turn or a move of the waste's top card (to a foundation, a pile or a space), and it keeps
     a *turned* position (one reached by a turn) out of its table and its node count.
 
-    Holds with a turned stock that nothing refills (no redeal of the waste), where what a
-    tableau or foundation move may do depends on neither the stock nor the waste (not in
-    Duchess, whose spaces are filled from the waste or the stock). Then a turn and such a
-    move commute: the turn needs only a card in the stock, the other move reads and changes
-    neither stock nor waste, so either order is legal and both end in the same position.
+    Holds with a turned stock that nothing refills (no redeal of the waste). What a move of
+    the tableau, a reserve fan or a foundation may do then depends on neither the stock nor
+    the waste: in Duchess too, where a space takes a reserve card while the reserve has cards
+    (the waste and stock play no part), and a waste card or the stock's top card (the waste
+    being empty) only once the reserve is empty; those are moves of the waste and the stock.
+    So a turn and such a move commute: the turn needs only a card in the stock, the other move
+    reads and changes neither stock nor waste, so either order is legal and both end in the
+    same position.
 
     No win is lost. Take any winning line L. Every card turned is played from the waste later
     (a win puts every card up), so each run of turns in L is followed, sooner or later, by a
-    move of the waste's top. Move each run of turns rightwards, past the moves between it and
+    move of the waste's top. No move of the stock's top card into a space (Duchess) comes
+    between: it needs an empty waste, and the card last turned lies on the waste until that
+    waste move. Move each run of turns rightwards, past the moves between it and
     that waste move, to just before it: the line stays legal, ends in the same position, and
     has the same moves other than turns in the same order, at positions with the same tableau
     and foundations. So it keeps the form the other reductions' arguments give a winning line
@@ -258,14 +263,17 @@ def turn_to_play(rules: Rules) -> bool:
     line to Q has a turn (its stock is shorter than the root's), and after its last turn
     comes a move that is not a turn (Q is not turned), so a waste move: the card that turn
     showed, which P had in its stock, left the waste and is missing from Q's waste and from
-    T's. So T has one way in, from one P that the table lets the search expand once (or again
+    T's. (In Duchess a stock card may also leave the stock straight into a space, but only
+    with the waste empty: Q's waste holds, on top of P's, the cards P turned first, so from
+    the first of them being turned on the waste was never empty, every card leaving the stock
+    was turned, and the card turned after Q's waste top, still in Q's stock, would have been
+    turned already.) So T has one way in, from one P that the table lets the search expand once (or again
     after its entry was replaced: time only), and no line meets T twice (turns only shorten
     the stock). Leaving T out of the table only stops it being found again, which cannot
     happen: the search stays complete. A turn is counted with the move it leads to, as in
     Bjarnason, Tadepalli and Fern's K+ Klondike, where a stock card's move includes its turns.
     """
-    return (rules["stock"] == "turn" and (rules["redeals"] == 0 or rules["redeal_kind"] == "none")
-            and rules["space_fill"] != "reserve-then-waste")
+    return rules["stock"] == "turn" and (rules["redeals"] == 0 or rules["redeal_kind"] == "none")
 
 
 def capabilities(rules: Rules) -> dict:
