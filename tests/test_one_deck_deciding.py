@@ -362,7 +362,8 @@ def test_turning_only_to_play_changes_no_verdict_in_duchess_without_its_redeal()
     """As above for ``duchess redeals=0``, where random play loses every position (measured:
     69 of 120 lost, none won): the won positions are taken from winning lines, every third move
     while the stock has cards, the lost ones from random walks."""
-    from test_solver import random_walk
+    from .searching import random_walk
+
     rules = resolve("duchess", redeals=0)
     pa = api.params(rules)
     with_rule = Solver(rules, budget=50_000, win_first=False)
