@@ -191,5 +191,5 @@ def test_a_line_that_does_not_win_fails_its_replay_with_the_reason():
     assert reference.is_won(rules, replay_win(rules, start, line))
     with pytest.raises(ReplayError, match="does not end won"):
         replay_win(rules, start, line[:-1])
-    with pytest.raises(ReplayError, match="move 1 of a winning line"):
+    with pytest.raises(ReplayError, match="move 1 of the line"):
         replay_win(rules, start, [("move", "p0", "p0", 1)])

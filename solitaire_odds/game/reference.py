@@ -46,10 +46,18 @@ def apply_move(rules: Rules, pos: Position, move: tuple) -> Position:
 def replay(rules: Rules, deck: list[int], line) -> Position:
     """The position after ``line`` is played from the deal of ``deck``; an illegal move raises
     ValueError (as :func:`apply_move` does), so a line that replays was legal move by move."""
-    position = initial_position(rules, deck)
-    for move in line:
-        position = apply_move(rules, position, move)
-    return position
+    return play_line(rules, initial_position(rules, deck), line)
+
+
+def play_line(rules: Rules, start: Position, line) -> Position:
+    """The position after ``line`` is played from ``start``; ValueError naming the first illegal move."""
+    pos = start
+    for step, move in enumerate(line, 1):
+        try:
+            pos = apply_move(rules, pos, move)
+        except ValueError as err:
+            raise ValueError(f"move {step} of the line: {err}") from None
+    return pos
 
 
 def is_won(rules: Rules, pos: Position) -> bool:
@@ -65,12 +73,10 @@ def replay_win(rules: Rules, start: Position, line) -> Position:
     """The won position at the end of ``line`` played from ``start``; :class:`ReplayError` when
     a move is illegal here or the line does not end won. Every reported win goes through this
     before it counts."""
-    pos = start
-    for step, move in enumerate(line, 1):
-        try:
-            pos = apply_move(rules, pos, move)
-        except ValueError as err:
-            raise ReplayError(f"{rules.label()}: move {step} of a winning line: {err}") from None
+    try:
+        pos = play_line(rules, start, line)
+    except ValueError as err:
+        raise ReplayError(f"{rules.label()}: a winning line's {err}") from None
     if not is_won(rules, pos):
         raise ReplayError(f"{rules.label()}: a winning line of {len(line)} moves does not end won")
     return pos
