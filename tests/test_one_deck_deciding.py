@@ -287,10 +287,12 @@ def test_no_position_on_a_winning_duchess_line_is_relaxed_lost(switches):
     must never call one lost."""
     rules = resolve("duchess", **switches)
     pa = api.params(rules)
-    no_redeal = switches.get("redeals") == "0"  # (few deals won at 1e5: 3.3% of 0..999)
+    no_redeal = switches.get("redeals") == "0"
     solver = Solver(rules, budget=100_000 if no_redeal else 30_000)
     checked = won = 0
-    for deal in range(100 if no_redeal else 12):
+    # without a redeal few deals are won (3.3% of 0..999 at 1e5): of 0..99 these three, the
+    # others only spend the budget
+    for deal in ((10, 65, 96) if no_redeal else range(12)):
         result = solver.solve(deal)
         if result.verdict != "won":
             continue
