@@ -248,9 +248,7 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
     click.echo(title)
     click.echo(position.render())
     click.echo(verdict)
-    for step, move in enumerate(result.line, 1):
-        click.echo(f"{step:4}. {describe_move(move, position)}")
-        position = reference.apply_move(rules, position, move)
+    position = echo_line(rules, position, result.line)
     if result.verdict == "won" and not reference.is_won(rules, position):
         raise CliError("internal error: the winning line does not replay through the reference", RUNTIME_ERROR)
     if html_path:
@@ -274,10 +272,7 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict,
         result = answer.outcome
         click.echo(f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
                    f"{result.seconds:.3f} s)")
-        pos = position.position
-        for step, move in enumerate(result.line, 1):
-            click.echo(f"{step:4}. {describe_move(move, pos)}")
-            pos = reference.apply_move(rules, pos, move)
+        echo_line(rules, position.position, result.line)
         page_of(html_path, rules, position, result.line, f"{rules.label()} position {path.name}",
                 f"verdict: {result.verdict}")
         return
@@ -285,10 +280,24 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict,
     click.echo(f"{hidden} hidden cards: {answer.completions:,} arrangements of them drawn at random "
                f"(seed {answer.seed}), each solved with {describe_player('solver', for_rules('solver', rules, params))}")
     click.echo(answer.summary.format())
-    low, high = answer.summary.bracket
     page_of(html_path, rules, position, [], f"{rules.label()} position {path.name}",
             f"winnable in {answer.summary.won} of {answer.summary.n} arrangements of the {hidden} hidden cards "
-            f"({100 * low:.0f}%" + (f"-{100 * high:.0f}%" if high > low else "") + ")")
+            f"({bracket_words(answer.summary)})")
+
+
+def echo_line(rules, start, line: list):
+    """Print ``line`` move by move in words, played from ``start``; the position it ends in."""
+    position = start
+    for step, move in enumerate(line, 1):
+        click.echo(f"{step:4}. {describe_move(move, position)}")
+        position = reference.apply_move(rules, position, move)
+    return position
+
+
+def bracket_words(summary) -> str:
+    """``5%`` or, with unknowns, ``5%-15%``: the bracket of a sampled share in whole percent."""
+    low, high = summary.bracket
+    return f"{100 * low:.0f}%" + (f"-{100 * high:.0f}%" if high > low else "")
 
 
 def page_of(html_path: Path | None, rules, position, line: list, title: str, verdict: str) -> None:
@@ -331,11 +340,9 @@ def hint(game, position_path, completions, completion_seed, show, budget, html_p
     lines = []
     for k, rating in enumerate(rated[:parse_count(show, "--show")], 1):
         summary = rating.summary
-        low, high = summary.bracket
         verdict = "won" if summary.won else "lost" if summary.lost else "unknown"
         share = (f"{verdict} after it" if position.known else
-                 f"winnable after it in {summary.won}/{summary.n} ({100 * low:.0f}%"
-                 + (f"-{100 * high:.0f}%" if high > low else "") + ")")
+                 f"winnable after it in {summary.won}/{summary.n} ({bracket_words(summary)})")
         lines.append(f"{k}. {describe_move(rating.move, position.position)}: {share}")
         click.echo(f"{k:3}. {describe_move(rating.move, position.position)}   {share}")
     page_of(html_path, rules, position, [rated[0].move] if position.known else [],
@@ -369,7 +376,6 @@ def list_deals(game, winnable, count, difficulty, first, budget, write_dir, outp
             if write_dir is not None:
                 text = deals.format_deck(deals.deck(rating.deal, rules["ncards"])).encode("utf-8")
                 target = write_dir / f"{rules.game}-{rating.deal}.txt"
-                write_dir.mkdir(parents=True, exist_ok=True)
                 store.atomic_write(target, lambda file, text=text: file.write(text), target=DEAL_FILE)
             if output_format == "text":
                 if len(rows) == 1:

@@ -134,7 +134,8 @@ class Solver:
         if self._two_deck is not None:
             finder_budget, search_budget = self._two_deck.shares(root, budget)
             part, nodes, path, length = self._two_deck.run(root, finder_budget, self.reductions)
-            spent[steps.FINDER_FIRST.name] = nodes
+            if nodes:  # the finder ran (the two-deck relaxation spends none)
+                spent[steps.FINDER_FIRST.name] = nodes
             if part is not None:
                 won = part == steps.FINDER_FIRST.name
                 return outcome("won" if won else "lost", part, self._line_of(path, length) if won else None)
