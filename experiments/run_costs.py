@@ -28,6 +28,7 @@ import pandas as pd
 from common import write_table
 
 from solitaire_odds.research.pages import verdict_key as file_key
+from solitaire_odds.rules import recorded
 from solitaire_odds.runs import catalog
 from solitaire_odds.runs import runner as runs, verdicts
 
@@ -44,7 +45,7 @@ def sample_cost(path: Path, size: int) -> dict:
     manifest, rows = verdicts.read(path)
     sample = rows.iloc[::max(1, len(rows) // size)]
     described = catalog.describe_manifest(manifest, path)
-    args = (manifest["game"], manifest["switches"], manifest["player"], tuple(sorted(described["params"].items())))
+    args = (recorded(manifest), manifest["player"], tuple(sorted(described["params"].items())))
     runs.solve_deals(*args, [int(sample["deal"].iloc[0])])  # compile or load the kernels first
     cpu = time.process_time()
     again = runs.solve_deals(*args, sample["deal"].tolist())

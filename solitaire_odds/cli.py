@@ -236,7 +236,7 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
         text = deals.format_deck(deck).encode("utf-8")
         store.atomic_write(write_path, lambda file: file.write(text), target=DEAL_FILE)
     with on_ctrl_c("no verdict (a smaller --budget decides sooner, or leaves the deal unknown)"):
-        result = in_own_process(play_one, rules.game, dict(rules.switches), player, tuple(sorted(params.items())),
+        result = in_own_process(play_one, rules, player, tuple(sorted(params.items())),
                                 number, None if path is None else deck)
     if player == "solver":
         verdict = (f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "

@@ -340,7 +340,7 @@ def test_a_file_without_its_time_gets_a_sampled_cost_marked_as_an_estimate(scrip
     """run_costs.py solves a sample of the file's deals again with the run's own parameters (so
     they come out as the file has them) and the headline shows its estimate with a "~"."""
     spec = RunSpec.of(resolve("westcliff-classic"), 0, 40, budgets=(1_000, 10_000), win_first=True)
-    rows = solve_chunk(spec.rules.game, spec.rules.switch_strings(), spec.player, spec.player_params, 0, 39)
+    rows = solve_chunk(spec.rules, spec.player, spec.player_params, 0, 39)
     path = verdicts.write(tmp_path / "verdicts" / "westcliff-classic" / "old.parquet", spec.manifest(), rows)
     run_costs, headline = scripts["run_costs"], scripts["headline"]
     assert run_costs.untimed_files(tmp_path) == [path]

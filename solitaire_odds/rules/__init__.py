@@ -2,10 +2,35 @@
 
 from __future__ import annotations
 
+from . import checks
 from .games import GAMES
-from .schema import RULE_KEYS, Game, Rules, RulesError, Switch, format_value
+from .schema import (
+    QUALIFIED,
+    RULE_KEYS,
+    Game,
+    Rules,
+    RulesError,
+    Switch,
+    field_switch,
+    format_value,
+    rule_key,
+)
 
-__all__ = ["GAMES", "RULE_KEYS", "Game", "Rules", "RulesError", "Switch", "resolve", "parse_settings", "format_value", "auto_ladder"]
+__all__ = [
+    "GAMES",
+    "QUALIFIED",
+    "RULE_KEYS",
+    "Game",
+    "Rules",
+    "RulesError",
+    "Switch",
+    "auto_ladder",
+    "format_value",
+    "parse_settings",
+    "recorded",
+    "resolve",
+    "rule_key",
+]
 
 
 def get_game(name: str) -> Game:
@@ -15,11 +40,35 @@ def get_game(name: str) -> Game:
         raise RulesError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}") from None
 
 
-def resolve(game: str, **switches) -> Rules:
-    """The rules of ``game`` with the given switches (strings as on the command line, or
-    Python values) and every other switch at its default."""
+def resolve(game: str, **settings) -> Rules:
+    """The rules of ``game`` with the given settings (strings as on the command line, or
+    Python values) and every other switch at its default. A setting names a switch
+    (``space_fill``) or any part field (``piles`` or ``tableau.piles``,
+    ``resolve("westcliff", **{"tableau.piles": 8})``): a variant no declaration names."""
     decl = get_game(game)
-    return decl.resolve({key: decl.switch(key).parse(value, game) for key, value in switches.items()})
+    switch_names = {s.name for s in decl.switches}
+    switches, changes = {}, {}
+    for name, value in settings.items():
+        try:
+            key = rule_key(name)
+        except RulesError:
+            decl.switch(name)  # raises, naming the game's switches
+            raise
+        if key in switch_names:
+            switches[key] = decl.switch(key).parse(value, game)
+        else:
+            changes[key] = field_switch(key).parse(value, game)
+    rules = decl.resolve(switches, changes)
+    problems = checks.problems(rules)
+    if problems:
+        raise RulesError("\n".join(problems))
+    return rules
+
+
+def recorded(record: dict) -> Rules:
+    """The rules a run's manifest (or a verdict file's) records: its game, switches and
+    changed part fields."""
+    return resolve(record["game"], **record["switches"], **record.get("changes", {}))
 
 
 def parse_settings(pairs) -> dict:

@@ -78,6 +78,41 @@ class Redeal:
 PARTS = (Pack, Tableau, Deal, Foundations, Stock, Redeal)
 RULE_KEYS = tuple(f.name for part in PARTS for f in fields(part))
 _PART_OF = {f.name: i for i, part in enumerate(PARTS) for f in fields(part)}
+QUALIFIED = {f.name: f"{part.__name__.lower()}.{f.name}" for part in PARTS for f in fields(part)}
+"""Each rule key's name with its part, ``tableau.piles``: how a setting of a part field that
+is not one of the game's switches is written."""
+
+CHOICES = {
+    "build": ("alt-colour-down", "up-or-down"),
+    "build_suit": ("same", "any"),
+    "run_moves": ("partial", "whole", "single"),
+    "space_fill": ("none", "any", "king", "reserve-then-waste"),
+    "pattern": ("rows", "round-robin", "one-each"),
+    "opening": ("none", "foundation-plays-then-deal"),
+    "foundations": ("suit-up", "kings-and-aces", "chosen-base"),
+    "stock": ("none", "turn", "deal-row"),
+    "redeal_kind": ("none", "gather-piles", "turn-waste"),
+    "redeal_order": ("top_first", "bottom_first"),
+}
+"""The values a text rule takes (the engine's compile step maps each to a number)."""
+FIRST_DEAL_GROUPS = ("upper", "lower", "either")
+
+
+def rule_key(name: str) -> str:
+    """The rule key a setting names: ``piles`` or ``tableau.piles``; RulesError if none."""
+    key = name.strip()
+    _, dot, bare = key.partition(".")
+    if dot and QUALIFIED.get(bare) == key:
+        return bare
+    if not dot and key in _PART_OF:
+        return key
+    raise RulesError(f"no rule {name!r}; rules are: {', '.join(QUALIFIED.values())}")
+
+
+def field_switch(key: str) -> Switch:
+    """A part field as a switch (its type and allowed values), to parse a setting of it."""
+    default = next(f.default for f in fields(PARTS[_PART_OF[key]]) if f.name == key)
+    return Switch(key, default, CHOICES.get(key, ()))
 
 
 # --- switches and games ----------------------------------------------------------------------
@@ -98,6 +133,14 @@ class Switch:
 
     def parse(self, value, game: str):
         """Turn a CLI string or Python value into the switch's value, or raise RulesError."""
+        if isinstance(self.default, tuple):
+            items = value if isinstance(value, (tuple, list)) else [v for v in str(value).split(",") if v.strip()]
+            items = tuple(str(v).strip().lower() for v in items)
+            wrong = [v for v in items if v not in FIRST_DEAL_GROUPS]
+            if wrong:
+                raise RulesError(f"{game}: {self.name} takes a list of {' | '.join(FIRST_DEAL_GROUPS)}, "
+                                 f"not {wrong[0]!r}")
+            return items
         if isinstance(self.default, bool):
             table = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False, "yes": True, "no": False}
             if isinstance(value, bool):
@@ -175,36 +218,45 @@ class Game:
             if s.name == name:
                 return s
         valid = ", ".join(s.name for s in self.switches)
-        raise RulesError(f"{self.name} has no switch {name!r}; its switches are: {valid}")
+        raise RulesError(f"{self.name} has no switch {name!r}; its switches are: {valid} "
+                         f"(any other rule is set by its part's name, e.g. tableau.piles=8)")
 
-    def resolve(self, settings: dict) -> "Rules":
-        """The rules with ``settings`` (already parsed values) over the switches' defaults."""
+    def resolve(self, settings: dict, changes: dict | None = None) -> "Rules":
+        """The rules with ``settings`` (already parsed switch values) over the switches'
+        defaults, and ``changes`` (parsed values of other part fields) over the declaration.
+        A change to the value the declaration already has is no change: the same rules are
+        the same :class:`Rules`, however they were written."""
         chosen = {s.name: s.default for s in self.switches}
         chosen.update(settings)
         parts = list(self.parts())
-        for key, value in chosen.items():
+        declared = {key: getattr(parts[_PART_OF[key]], key) for key in (changes or {})}
+        changed = {key: value for key, value in (changes or {}).items() if declared[key] != value}
+        for key, value in {**chosen, **changed}.items():
             i = _PART_OF[key]
             parts[i] = replace(parts[i], **{key: value})
         defaults = tuple((s.name, s.default) for s in self.switches)
-        return Rules(self.name, tuple(parts), tuple(chosen.items()), defaults)
+        return Rules(self.name, tuple(parts), tuple(chosen.items()), defaults, tuple(sorted(changed.items())))
 
 
 @dataclass(frozen=True, eq=False)
 class Rules:
     """A game with every switch set: the exact rules a result was produced under. Pickles whole
-    (workers receive it as it is), compares and hashes by game and switches."""
+    (workers receive it as it is). Compares and hashes by its resolved values, never by the
+    game's name: two rule sets that play alike are one, and a name reused for other rules is
+    not mistaken for the original (caches of compiled parameters rely on this)."""
 
     game: str
     parts: tuple = field(repr=False)
     settings: tuple = field(repr=False)  # (switch, value) pairs, every switch of the game
     defaults: tuple = field(repr=False)  # (switch, default) pairs, for labels
+    changes: tuple = field(default=(), repr=False)  # (rule key, value) pairs off the declaration, not switches
 
     @property
     def switches(self) -> MappingProxyType:
         return MappingProxyType(dict(self.settings))
 
     def _key(self):
-        return self.game, tuple(sorted(self.settings))
+        return tuple(self.values.items())
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self._key() == other._key()
@@ -227,13 +279,23 @@ class Rules:
         return MappingProxyType({key: self[key] for key in RULE_KEYS})
 
     def label(self) -> str:
-        """``game`` plus the switches that differ from the defaults, e.g. ``westcliff space_fill=king``."""
+        """``game`` plus the switches that differ from the defaults and the part fields changed,
+        e.g. ``westcliff space_fill=king tableau.piles=8``."""
         defaults = dict(self.defaults)
         changed = [f"{k}={format_value(v)}" for k, v in self.switches.items() if defaults[k] != v]
+        changed += [f"{QUALIFIED[k]}={format_value(v)}" for k, v in self.changes]
         return " ".join([self.game] + changed)
 
     def switch_strings(self) -> dict:
         return {k: format_value(v) for k, v in self.switches.items()}
+
+    def change_strings(self) -> dict:
+        """The part fields changed off the declaration, by qualified name, as text."""
+        return {QUALIFIED[k]: format_value(v) for k, v in self.changes}
+
+    def settings_text(self) -> dict:
+        """Every setting as ``--set`` takes it: the switches, then the changed part fields."""
+        return {**self.switch_strings(), **self.change_strings()}
 
 
 def format_value(value) -> str:

@@ -15,7 +15,8 @@ import pandas as pd
 
 from . import store, verdicts
 from ..players import player_label
-from ..rules import RulesError, resolve
+from ..rules import recorded as rules_of
+from ..rules import RulesError
 
 
 def find_runs(root: str | os.PathLike = "results") -> list[Path]:
@@ -51,7 +52,7 @@ def describe_manifest(manifest: dict, run_dir: str | os.PathLike) -> dict:
     where = run_dir if verdicts.is_verdict_file(run_dir) else Path(run_dir) / store.MANIFEST
     player = manifest["player"]
     try:
-        rules = resolve(manifest["game"], **manifest["switches"])
+        rules = rules_of(manifest)
         label = player_label(player, manifest["player_params"])
     except (RulesError, ValueError) as err:
         raise store.StoreFailure(f"{where} does not describe a run of this version "

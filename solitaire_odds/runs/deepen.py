@@ -26,6 +26,7 @@ from typing import Callable
 import pandas as pd
 
 from . import runner as runs, store, verdicts
+from ..rules import recorded as rules_of
 from .catalog import describe_manifest, shared_seconds, verdict_name
 
 BATCH = 20
@@ -69,7 +70,7 @@ def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
             f"nodes ({len(unknown) - sum(map(len, todo)):,} already solved) -> {target.name}")
     parts.mkdir(exist_ok=True)
     params = dict(manifest["player_params"], budgets=tuple(int(b) for b in steps))
-    args = (manifest["game"], manifest["switches"], "solver", tuple(sorted(params.items())))
+    args = (rules_of(manifest), "solver", tuple(sorted(params.items())))
     with runs.process_pool(workers, kept="the finished batches are kept") as (pool, slots):
         for batch, table in runs.in_pool(pool, slots, lambda batch: (runs.solve_deals, *args, batch), todo):
             table = table[["deal", "verdict", "budget", "nodes", "seconds"]]

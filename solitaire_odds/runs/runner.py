@@ -31,7 +31,7 @@ from tqdm import tqdm
 from ..version import VERSION
 from . import store
 from ..game.position import format_move
-from ..rules import Rules, resolve
+from ..rules import Rules
 from ..players import for_rules, make_player, player_label
 from ..stats import Summary, summarize
 
@@ -68,6 +68,7 @@ class RunSpec:
         return {
             "game": self.rules.game,
             "switches": self.rules.switch_strings(),
+            "changes": self.rules.change_strings(),
             "rules": {k: _jsonable(v) for k, v in self.rules.values.items()},
             "player": self.player,
             "player_params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.player_params},
@@ -79,8 +80,10 @@ class RunSpec:
         """results/runs/<game>/<player>-<params>-<hash>: one folder per rules, player and
         parameters, shared by every deal range so that runs over different ranges merge."""
         switches = "-".join(f"{k}={v}" for k, v in sorted(self.rules.switch_strings().items()))
-        key = json.dumps([switches, self.player, [[k, _jsonable(v)] for k, v in self.player_params]],
-                         sort_keys=True)
+        key = [switches, self.player, [[k, _jsonable(v)] for k, v in self.player_params]]
+        if self.rules.changes:  # a variant's folder; a declared game's folder keeps its name
+            key.append(sorted(self.rules.change_strings().items()))
+        key = json.dumps(key, sort_keys=True)
         digest = hashlib.sha1(key.encode()).hexdigest()[:8]
         label = player_label(self.player, self.params)
         return root / "runs" / self.rules.game / f"{self.player}-{label}-{digest}"
@@ -108,19 +111,19 @@ def _player_for(rules: Rules, player: str, params: tuple):
     return _PLAYERS[key]
 
 
-def play_one(game: str, switches: dict, player: str, params: tuple, deal: int | None, deck: list[int] | None):
+def play_one(rules: Rules, player: str, params: tuple, deal: int | None, deck: list[int] | None):
     """The outcome of one deal, numbered (``deal``) or given as a ``deck``, for ``solve``."""
-    who = _player_for(resolve(game, **switches), player, params)
+    who = _player_for(rules, player, params)
     return who.play(deal) if deck is None else who.play_deck(deck)
 
 
-def solve_chunk(game: str, switches: dict, player: str, params: tuple, first: int, last: int) -> pd.DataFrame:
+def solve_chunk(rules: Rules, player: str, params: tuple, first: int, last: int) -> pd.DataFrame:
     """Rows for deals first..last: deal, verdict, budget that decided it, nodes (all
     attempts), seconds, moves (line length), line (compact notation)."""
-    return solve_deals(game, switches, player, params, range(first, last + 1))
+    return solve_deals(rules, player, params, range(first, last + 1))
 
 
-def solve_deals(game: str, switches: dict, player: str, params: tuple, deals) -> pd.DataFrame:
+def solve_deals(rules: Rules, player: str, params: tuple, deals) -> pd.DataFrame:
     """:func:`solve_chunk`'s rows for any sequence of deal numbers (a deepened verdict file
     solves only its unknown deals again).
 
@@ -128,7 +131,7 @@ def solve_deals(game: str, switches: dict, player: str, params: tuple, deals) ->
     player's workspace is not shareable, and one table per process bounds the memory."""
     rows = {k: [] for k in store.ROW_COLUMNS}
     with _PLAYERS_LOCK:
-        who = _player_for(resolve(game, **switches), player, params)
+        who = _player_for(rules, player, params)
         for deal in deals:
             deal = int(deal)
             outcome = who.play(deal)
@@ -313,7 +316,7 @@ def _solved_chunks(spec: RunSpec, todo: list[tuple[int, int]], pool, slots, solv
     without a pool (counting deals on ``solved``), else in the pool (any
     concurrent.futures executor) with ``slots()`` chunks under way."""
     global _SOLVED
-    args = (spec.rules.game, dict(spec.rules.switches), spec.player, spec.player_params)
+    args = (spec.rules, spec.player, spec.player_params)
     if pool is None:
         _SOLVED = solved
         try:
