@@ -139,7 +139,7 @@ GAME = click.argument("game", metavar="GAME")
 SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
                         help="Rule switch, e.g. --set space_fill=king (repeatable). See `games`.")
 PLAYER = click.option("--player", default="solver", show_default=True,
-                      help="Who plays: solver (every card known), or random, greedy, planner "
+                      help="Who plays: solver (every card known), or random, greedy, planner, hindsight "
                            "(they see only what a person sees).")
 FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
                       help="text for people; json or csv for programs (shares as fractions).")

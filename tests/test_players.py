@@ -18,11 +18,12 @@ from solitaire_odds.rules import resolve
 from solitaire_odds.runs.store import load_rows, read_manifest
 
 HIDDEN_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess", "louis"]
-TINY_PLANNER = {"samples": 1, "budget": 50}
+TINY = {"planner": {"samples": 1, "budget": 50}, "hindsight": {"samples": 2, "budget": 50}}
+SEARCHING = ("planner", "hindsight")
 
 
 def player(name, rules):
-    return make_player(name, rules, **(TINY_PLANNER if name == "planner" else {}))
+    return make_player(name, rules, **TINY.get(name, {}))
 
 
 def state_after(rules, deal, moves):
@@ -120,7 +121,7 @@ def line_until_first_reveal(rules, s, line):
     return line
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "planner"])
+@pytest.mark.parametrize("name", ["random", "greedy", "planner", "hindsight"])
 @pytest.mark.parametrize("game", ["westcliff-classic", "duchess", "easthaven"])
 def test_choices_do_not_depend_on_hidden_cards(name, game):
     """Permuting the hidden cards (a table the player cannot tell apart) changes nothing until
@@ -134,7 +135,7 @@ def test_choices_do_not_depend_on_hidden_cards(name, game):
     for deal in range(4):
         _, states = greedy_positions(game, deal, every=9)
         starts = [s for s in states if hidden_count(rules, s) >= 2]
-        for s in starts[-1:] if name == "planner" else starts:  # the planner is slow: one late start a deal
+        for s in starts[-1:] if name in SEARCHING else starts:  # searching is slow: one late start a deal
             line = who.play_state(s, deal).line
             other = who.play_state(permuted(s, pa, hidden_places(s, pa), rng), deal).line
             prefix = line_until_first_reveal(rules, s, line)
@@ -150,12 +151,12 @@ def test_choices_do_not_depend_on_hidden_cards(name, game):
         assert whole_games >= 1
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "planner"])
+@pytest.mark.parametrize("name", ["random", "greedy", "planner", "hindsight"])
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 def test_moves_are_legal_by_the_reference_and_wins_replay(name, game):
     rules = resolve(game)
     who = player(name, rules)
-    for deal in range(2 if name == "planner" else 6):
+    for deal in range(2 if name in SEARCHING else 6):
         assert_replays(rules, deal, who.play(deal))
 
 
@@ -218,7 +219,7 @@ def test_solve_with_a_player_prints_its_line():
 
 
 @pytest.mark.parametrize("args,message", [
-    (("odds", "westcliff", "--player", "greedy", "--samples", "4"), "--samples applies to --player planner only"),
+    (("odds", "westcliff", "--player", "greedy", "--samples", "4"), "--samples applies to --player planner and hindsight only"),
     (("odds", "westcliff", "--player", "random", "--budget", "1e5"), "the random player does not search"),
     (("odds", "westcliff", "--seed", "3"), "the solver draws nothing at random"),
     (("odds", "westcliff", "--player", "psychic"), "unknown player 'psychic'"),

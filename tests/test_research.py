@@ -246,3 +246,30 @@ def test_the_shares_chart_hatches_the_solver_bracket_and_draws_the_published_fig
              for name, ax in panels.items()}
     assert lines == {"westcliff": [0.9], "duchess": [0.125]}  # both claims are a person's share: dashed
     assert fig.get_size_inches()[0] * plots.DPI <= 1200 and fig.get_size_inches()[1] < 2 * fig.get_size_inches()[0]
+
+
+def test_the_strength_chart_draws_each_player_in_its_colour_under_the_hatched_winnable_bracket():
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Rectangle
+
+    from solitaire_odds.research import plots
+
+    def point(player, seconds, won, solvable=(0.80, 0.90)):
+        low, high = wilson(won, 100)
+        return {"game": "westcliff-classic", "rules": "westcliff-classic", "player": player, "deals": 100, "won": won,
+                "share": won / 100, "low": low, "high": high, "seconds_per_game": seconds,
+                "solvable_low": solvable[0], "solvable_high": solvable[1]}
+
+    points = pd.DataFrame([point("greedy", 0.001, 14), point("planner", 0.3, 44), point("hindsight", 0.5, 50),
+                           point("hindsight", 2.5, 55)])
+    fig = plots.plot_strength(points)
+    ax = next(ax for ax in fig.axes if ax.get_title(loc="left"))
+    assert ax.get_title(loc="left") == "westcliff-classic (100 deals each)"
+    spans = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_hatch()]
+    assert len(spans) == 1 and spans[0].get_y() == pytest.approx(0.80)
+    assert spans[0].get_y() + spans[0].get_height() == pytest.approx(0.90)
+    curves = {to_hex(line.get_color()): list(line.get_ydata()) for line in ax.get_lines() if line.get_marker() == "o"}
+    assert curves[to_hex(plots.PLAYER_COLOURS["hindsight"])] == [0.50, 0.55]
+    assert curves[to_hex(plots.PLAYER_COLOURS["greedy"])] == [0.14]
+    dashed = [line.get_ydata()[0] for line in ax.get_lines() if line.get_linestyle() == "--"]
+    assert dashed == [0.25]  # "about 1 in 4" is a person's share

@@ -93,10 +93,12 @@ def escalate(solver, budgets, position=None, **deal_or_deck) -> Outcome:
 
 def _player_classes() -> dict:
     from .greedy import GreedyPlayer
+    from .hindsight import HindsightPlayer
     from .planner import PlannerPlayer
     from .random_player import RandomPlayer
 
-    return {"solver": SolverPlayer, "random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+    return {"solver": SolverPlayer, "random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer,
+            "hindsight": HindsightPlayer}
 
 
 def player_names() -> list[str]:

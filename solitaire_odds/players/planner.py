@@ -106,13 +106,18 @@ class PlannerPlayer(DealPlayer):
             if verdict == "lost":
                 return None
             return offered[self._greedy_order(obs.state, offered)[0]]
+        scores = self._scores(obs, offered, rng)
+        order = self._greedy_order(obs.state, offered)
+        return offered[max(order, key=lambda i: scores[i])]  # max keeps the first of equals
+
+    def _scores(self, obs, offered: list[np.ndarray], rng) -> np.ndarray:
+        """Each offered move's votes: the completions whose winning line starts with it."""
         votes = np.zeros(len(offered), dtype=np.int64)
         for _ in range(self.samples):
             verdict, line = self._solve(obs.complete(rng))
             if verdict == "won":
                 votes += [np.array_equal(move, line[0]) for move in offered]
-        order = self._greedy_order(obs.state, offered)
-        return offered[max(order, key=lambda i: votes[i])]  # max keeps the first of equals
+        return votes
 
     def _greedy_order(self, state: np.ndarray, offered: list[np.ndarray]) -> list[int]:
         """Indices of ``offered`` by greedy's preference, best first (engine order among equals)."""

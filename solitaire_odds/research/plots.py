@@ -40,7 +40,8 @@ DPI = 150
 FONT = 8
 """Points: tick labels and legends; titles are a little larger."""
 
-PLAYER_COLOURS = {"solver": "#7b3294", "random": "#e08214", "greedy": "#2166ac", "planner": "#1b7837"}
+PLAYER_COLOURS = {"solver": "#7b3294", "random": "#e08214", "greedy": "#2166ac", "planner": "#1b7837",
+                  "hindsight": "#b2182b"}
 """The one colour of each player, in every chart (tests check that each player has one)."""
 OTHER_COLOUR = "dimgrey"
 """A player this table does not know (a new one until it gets a colour here)."""
@@ -273,6 +274,47 @@ def plot_convergence(rows: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, tit
                      frameon=False, title="share so far against deals played (log scale);\n"
                                           "band: Wilson 95% interval", title_fontsize=FONT)
     fig.suptitle(title or "Convergence of the estimate as deals accumulate", fontsize=FONT + 3)
+    return fig
+
+
+def plot_strength(points: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, title: str | None = None) -> Figure:
+    """Strength curves, a panel per rule set: each player's share won (Wilson 95% whiskers)
+    against the time it took a game (log scale), its settings joined by a line, beneath the
+    winnable share's bracket (hatched: won .. won + unknown of the deepest solver measurement)
+    and the published figure, where it is about a person's share."""
+    rule_sets = list(dict.fromkeys(points["rules"]))
+    fig, axes, legend_ax = _grid(len(rule_sets), 2.4)
+    handles = {}
+    for ax, rules in zip(axes, rule_sets):
+        mine = points[points["rules"] == rules]
+        for player, curve in mine.groupby("player", sort=False):
+            curve = curve.sort_values("seconds_per_game")
+            colour = player_colour(player)
+            handles[player] = ax.errorbar(curve["seconds_per_game"], curve["share"],
+                                          yerr=[curve["share"] - curve["low"], curve["high"] - curve["share"]],
+                                          color=colour, marker="o", markersize=3.5, linewidth=1.2, capsize=2)
+        low, high = mine["solvable_low"].iloc[0], mine["solvable_high"].iloc[0]
+        if not math.isnan(low):
+            handles["winnable"] = ax.axhspan(low, max(high, low + 0.004), facecolor="white",
+                                             edgecolor=player_colour("solver"), hatch="////", linewidth=0.6)
+        game = mine["game"].iloc[0]
+        for claim in claims:
+            if claim.game == game and claim.value is not None and claim.measures == PLAY:
+                handles[PLAY] = ax.axhline(claim.value, color=CLAIM_COLOUR, linewidth=1.3,
+                                           linestyle=CLAIM_LINES[PLAY])
+        ax.set_ylim(*SHARE_LIMITS)
+        ax.set_xscale("log")
+        _percent_axis(ax.yaxis)
+        ax.tick_params(labelsize=FONT - 1)
+        ax.grid(alpha=0.3)
+        ax.set_title(f"{rules} ({_deal_counts(mine['deals'])})", loc="left", fontsize=FONT, fontweight="bold")
+    names = {"winnable": "winnable (solver's bracket, hatched)", **CLAIM_LEGEND}
+    shown = [k for k in _players_in_order(points["player"]) if k in handles] + [k for k in ("winnable", PLAY)
+                                                                               if k in handles]
+    legend_ax.legend([handles[k] for k in shown], [names.get(k, k) for k in shown], loc="center", fontsize=FONT,
+                     frameon=False, title="share won against seconds a game (log scale);\n"
+                                          "whiskers: Wilson 95% interval", title_fontsize=FONT)
+    fig.suptitle(title or "How well a player who cannot see the hidden cards does", fontsize=FONT + 3)
     return fig
 
 

@@ -1,0 +1,97 @@
+"""Each game's strength curve: the share a player without sight of the hidden cards wins,
+against how hard it thinks, beside the share that is winnable at all.
+
+For every rule set below and every player setting (random, greedy, the planner at two sizes,
+the hindsight player at three), deals 0..N-1 are played as ordinary resumable runs under
+``--root`` (results/ by default). It writes results/strength.csv, one row a point: game,
+rules, player, parameters, deals, won, share with its Wilson 95% bounds (low, high),
+seconds_per_game (the mean time a game took inside its worker: CPU-seconds on an unloaded
+core, more on a loaded one), nodes_per_game (the solver nodes it spent thinking, a machine-free
+cost), and the solvable share's bracket (solvable_low, solvable_high: won and won + unknown of
+the deepest committed solver measurement of those rules, from docs_tables' data), then
+results/strength.png.
+
+    python experiments/strength.py --deals 2000 --workers 2
+    python experiments/strength.py --from-csv          # redraw the chart from the table
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pandas as pd
+from common import log, rules_of, write_table
+
+from solitaire_odds.players import describe_params, for_rules
+from solitaire_odds.research import pages
+from solitaire_odds.research.plots import plot_strength, save
+from solitaire_odds.research.reproduce import run_specs
+from solitaire_odds.runs import store
+from solitaire_odds.runs.runner import RunSpec
+from solitaire_odds.stats import wilson
+
+READINGS = (
+    "westcliff-classic",
+    "duchess",
+    "easthaven",
+    "easthaven space_fill=any foundation_return=on",
+    "westcliff",
+)
+POINTS = (
+    ("random", {}),
+    ("greedy", {}),
+    ("planner", {}),
+    ("planner", {"samples": 8, "budget": 5_000}),
+    ("hindsight", {"samples": 4, "budget": 500}),
+    ("hindsight", {}),
+    ("hindsight", {"samples": 16, "budget": 2_000}),
+)
+
+
+def specs(deals: int) -> list[RunSpec]:
+    return [RunSpec.of(rules_of(label), 0, deals, player, **params) for label in READINGS for player, params in POINTS]
+
+
+COMMITTED = Path(__file__).resolve().parents[1] / "results"
+"""Where the committed solver measurements (the winnable brackets) are read from."""
+
+
+def tabulate(folders: list[Path], planned: list[RunSpec]) -> pd.DataFrame:
+    data = pages.Results(COMMITTED)
+    records = []
+    for spec, folder in zip(planned, folders):
+        rows = store.load_rows([folder], spec.first, spec.last, ["seconds", "nodes"])
+        won = int((rows["verdict"] == "won").sum())
+        low, high = wilson(won, len(rows))
+        solvable = pages.deepest(data, spec.rules.label())
+        bracket = solvable.bracket if solvable else (float("nan"), float("nan"))
+        records.append({
+            "game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,
+            "parameters": describe_params(spec.player, for_rules(spec.player, spec.rules, spec.params)),
+            "deals": len(rows), "won": won, "share": won / len(rows), "low": low, "high": high,
+            "seconds_per_game": float(rows["seconds"].mean()), "nodes_per_game": float(rows["nodes"].mean()),
+            "solvable_low": bracket[0], "solvable_high": bracket[1],
+        })
+    return pd.DataFrame.from_records(records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2_000, help="deals 0..N-1 a point (default 2,000)")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
+    parser.add_argument("--root", type=Path, default=Path("results"), help="results folder (default: results)")
+    parser.add_argument("--from-csv", action="store_true", help="redraw the chart from the committed table")
+    args = parser.parse_args()
+    path = args.root / "strength.csv"
+    if args.from_csv:
+        table = pd.read_csv(path)
+    else:
+        planned = specs(args.deals)
+        table = tabulate(run_specs(planned, args.root, args.workers, log), planned)
+        write_table(table, path)
+    print(f"wrote {save(plot_strength(table), args.root / 'strength.png')}")
+
+
+if __name__ == "__main__":
+    main()
