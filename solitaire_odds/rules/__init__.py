@@ -33,8 +33,8 @@ __all__ = [
     "parse_settings",
     "recorded",
     "resolve",
-    "whole_game",
     "rule_key",
+    "whole_game",
 ]
 
 
@@ -72,12 +72,7 @@ def _resolved(decl: Game, settings: dict, where: str, title: str = "") -> Rules:
             else:
                 changes[key] = field_switch(key).parse(value, where)
         except RulesError as err:
-            if decl.switches and "." not in name and name.strip() not in RULE_KEYS:
-                try:
-                    decl.switch(name)  # raises, naming the game's switches
-                except RulesError as named:
-                    err = named
-            problems.append(str(err))
+            problems.append(_no_such_switch(decl, name) or str(err))
     if problems:
         raise RulesError("\n".join(problems))
     rules = decl.resolve(switches, changes, title)
@@ -86,6 +81,17 @@ def _resolved(decl: Game, settings: dict, where: str, title: str = "") -> Rules:
         lead = "" if where == decl.name else f"{where}: "
         raise RulesError("\n".join(lead + line for line in problems))
     return rules
+
+
+def _no_such_switch(decl: Game, name: str) -> str | None:
+    """For a bare name that is no rule at all, the error naming the game's switches."""
+    if not decl.switches or "." in name or name.strip() in RULE_KEYS:
+        return None
+    try:
+        decl.switch(name)
+    except RulesError as err:
+        return str(err)
+    return None
 
 
 def whole_game(name: str, title: str = "") -> Game:
@@ -135,12 +141,11 @@ def recorded(record: dict) -> Rules:
 def parse_recorded(key: str, value):
     """A rule value as a manifest records it (JSON; a list of strings as its Python text,
     ``"('upper', 'lower')"``) back as the value."""
-    if isinstance(field_switch(rule_key(key)).default, tuple) and isinstance(value, str):
-        if value.startswith("("):
-            try:
-                value = ast.literal_eval(value)
-            except (ValueError, SyntaxError):
-                raise RulesError(f"{key}: a recorded list {value!r} that cannot be read") from None
+    if isinstance(field_switch(rule_key(key)).default, tuple) and isinstance(value, str) and value.startswith("("):
+        try:
+            value = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise RulesError(f"{key}: a recorded list {value!r} that cannot be read") from None
     return field_switch(rule_key(key)).parse(value, "recorded rules")
 
 
