@@ -565,7 +565,8 @@ def deal_ranges(numbers) -> str:
               show_default=True, help="Results folder; each run goes to ROOT/runs/GAME/...")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the table as CSV.")
-def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path):
+@ALLOW_OTHER_ENGINE
+def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path, allow_other_engine):
     """Measure each published figure under the readings that could explain it."""
     from .research import claims, reproduce
 
@@ -582,7 +583,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
         raise CliError(str(err)) from None
     with on_ctrl_c(f"the finished chunks are kept under {root}: rerun the same command to continue"):
         table = reproduce.reproduce(selected, chosen, n, budgets, root=root, workers=workers,
-                                    log=lambda line: click.echo(line, err=True))
+                                    log=lambda line: click.echo(line, err=True), allow_other_engine=allow_other_engine)
     click.echo(f"solver budget {player_budget_text('solver', {'budgets': budgets})}")
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:
