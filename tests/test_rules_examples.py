@@ -23,20 +23,22 @@ NAME_READING = pytest.mark.xfail(
     reason="the reference reads game names, not parts: remove once it reads the rules' part values")
 
 CASES = [
-    pytest.param("westcliff-8x4.toml", 20, (10_000, 100_000), marks=NAME_READING, id="westcliff-8x4"),
-    pytest.param("easthaven-waste.toml", 12, (10_000, 100_000), marks=NAME_READING, id="easthaven-waste"),
-    pytest.param("st-helena-one-redeal.toml", 3, (10_000,), marks=pytest.mark.slow, id="st-helena-one-redeal"),
+    pytest.param("westcliff-8x4.toml", 0, 20, (10_000, 100_000), marks=NAME_READING, id="westcliff-8x4"),
+    pytest.param("easthaven-waste.toml", 0, 12, (10_000, 100_000), marks=NAME_READING, id="easthaven-waste"),
+    # most deals of St. Helena with one redeal take seconds to decide, and few of the first are
+    # won (deals 0..19 at 1e5 then 1e6 nodes: 2 won, 3 lost, 15 unknown); deal 2 is won in 2e4
+    pytest.param("st-helena-one-redeal.toml", 2, 1, (100_000,), id="st-helena-one-redeal"),
 ]
 
 
-@pytest.mark.parametrize("name,count,budgets", CASES)
-def test_an_example_runs_and_its_wins_replay_through_the_reference(tmp_path, name, count, budgets):
+@pytest.mark.parametrize("name,first,count,budgets", CASES)
+def test_an_example_runs_and_its_wins_replay_through_the_reference(tmp_path, name, first, count, budgets):
     rules = resolve(EXAMPLES / name)
-    spec = RunSpec.of(rules, 0, count, budgets=budgets, chunk_size=count)
+    spec = RunSpec.of(rules, first, count, budgets=budgets, chunk_size=count)
     rows = run(spec, tmp_path / "run", workers=1, progress=False)
     assert len(rows) == count and set(rows["verdict"]) <= {"won", "lost", "unknown"}
     wins = rows[rows["verdict"] == "won"]
-    assert len(wins), f"{name}: no deal of 0..{count - 1} won; pick deals that test the replay"
+    assert len(wins), f"{name}: no deal of {first}..{first + count - 1} won; pick deals that test the replay"
     for deal, line in zip(wins["deal"], wins["line"]):
         start = reference.initial_position(rules, deals.deck(int(deal), rules["ncards"]))
         won = reference.replay_win(rules, start, [parse_move(text) for text in line.split()])
