@@ -15,8 +15,13 @@ from click.testing import CliRunner
 from solitaire_odds.cli import main
 from solitaire_odds.rules import resolve
 from solitaire_odds.runs import catalog, deepen, engine_identity, store, verdicts
+from solitaire_odds.runs.engine_identity import (
+    UNRECORDED,
+    digest_of,
+    engine_digest,
+    source_files,
+)
 from solitaire_odds.runs.records import run_record
-from solitaire_odds.runs.engine_identity import UNRECORDED, digest_of, engine_digest, source_files
 
 OTHER = "0123456789ab"
 """The digest of an engine that is not this one."""
@@ -180,7 +185,7 @@ def test_work_that_recorded_no_engine_is_read_and_resumed_with_a_note(tmp_path, 
     assert resumed.exit_code == 0, resumed.output
     assert f"engines: mixed: {engine_digest()}, {UNRECORDED}" in resumed.output
     assert "made before engines were recorded" in resumed.output
-    committed = sorted((REPOSITORY / "results" / "verdicts" / "westcliff").glob("*.parquet"))[0]
+    committed = min((REPOSITORY / "results" / "verdicts" / "westcliff").glob("*.parquet"))
     assert catalog.engines(committed) == [UNRECORDED]
     assert run_record([committed], verdicts.read(committed)[1])["engine"] == UNRECORDED
 
