@@ -213,19 +213,21 @@ def still_to_run(specs: list[RunSpec], root: Path) -> list[RunSpec]:
     return left
 
 
-def export(specs: list[RunSpec], root: Path) -> list[Path]:
+def export(specs: list[RunSpec], root: Path, allow_other_engine: bool = False) -> list[Path]:
     """Write the verdict file of every run that holds deals (a partial run with what it holds),
-    keeping the deals of its committed file that the run folder lacks."""
+    keeping the deals of its committed file that the run folder lacks (if of the same engine,
+    or ``allow_other_engine``)."""
     paths = []
     for spec in specs:
         run_dir = spec.default_dir(root)
         if store.finished_chunks(run_dir):
-            paths.append(catalog.export_verdicts(run_dir, root, spec.first, spec.last, keep=True))
+            paths.append(catalog.export_verdicts(run_dir, root, spec.first, spec.last, keep=True,
+                                                 allow_other_engine=allow_other_engine))
             log(f"wrote {paths[-1]}")
     return paths
 
 
-def deepen_all(specs: list[RunSpec], root: Path, workers: int | None) -> list[Path]:
+def deepen_all(specs: list[RunSpec], root: Path, workers: int | None, allow_other_engine: bool = False) -> list[Path]:
     """Deepen the verdict file of every solver run that DEEPER names (solitaire_odds.runs.deepen)."""
     paths = []
     for spec in specs:
@@ -233,7 +235,7 @@ def deepen_all(specs: list[RunSpec], root: Path, workers: int | None) -> list[Pa
         for k, path in enumerate(files[:-1]):  # each file short of the goal (one, but for a crash)
             if path.exists():
                 steps = DEEPER[spec.rules.label()][k:]
-                paths.append(deepen(path, steps, workers or usable_cpus(), log))
+                paths.append(deepen(path, steps, workers or usable_cpus(), log, allow_other_engine))
                 log(f"wrote {paths[-1]}")
     return paths
 
@@ -250,6 +252,8 @@ def arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--workers", default=None, help="worker processes (default: every core)")
     parser.add_argument("--dask", help="'local' or a Dask scheduler's address, as odds --dask takes it")
     parser.add_argument("--root", type=Path, default=Path("results"), help="results folder (default: results)")
+    parser.add_argument("--allow-other-engine", action="store_true",
+                        help="resume, extend or deepen work another engine did (the results then say they mix engines)")
     args = parser.parse_args(argv)
     try:
         args.deals_scale = float(args.deals_scale)
@@ -290,10 +294,10 @@ def main(argv=None) -> None:
         print(format_plan(plan_table(specs, args.root)), end="")
         return
     if not args.export:
-        run_specs(still_to_run(specs, args.root), args.root, args.workers, log, args.dask)
-    export(specs, args.root)
+        run_specs(still_to_run(specs, args.root), args.root, args.workers, log, args.dask, args.allow_other_engine)
+    export(specs, args.root, args.allow_other_engine)
     if not args.export:
-        deepen_all(specs, args.root, args.workers)
+        deepen_all(specs, args.root, args.workers, args.allow_other_engine)
 
 
 if __name__ == "__main__":

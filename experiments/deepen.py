@@ -27,12 +27,14 @@ def main(argv=None) -> None:
     parser.add_argument("files", nargs="+", type=Path, help="solver verdict files (results/verdicts/<game>/...)")
     parser.add_argument("--budget", required=True, help="the steps to add, e.g. 1e6 or 1e6,1e7")
     parser.add_argument("--workers", default=None, help="worker processes (default: every core)")
+    parser.add_argument("--allow-other-engine", action="store_true",
+                        help="deepen a file another engine decided (it then records both engines)")
     args = parser.parse_args(argv)
     try:
         steps = parse_budgets(args.budget)
         workers = usable_cpus() if args.workers is None else parse_count(args.workers, "--workers")
         for path in args.files:
-            log(f"wrote {deepen(path, steps, workers, log)}")
+            log(f"wrote {deepen(path, steps, workers, log, args.allow_other_engine)}")
     except (InputError, StoreError, WorkersError) as err:
         print(f"deepen.py: {err}", file=sys.stderr)
         raise SystemExit(getattr(err, "exit_code", 2)) from None

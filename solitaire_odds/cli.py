@@ -129,20 +129,27 @@ def on_ctrl_c(what_is_kept: str):
 
 
 def rules_from(game: str, settings: tuple[str, ...]):
+    """The rules of GAME (a declared game's name or a rules file, FILE.toml) with ``--set``
+    over them; every problem found, joined into the one line of a usage error."""
     try:
         return resolve(game, **parse_settings(settings))
     except RulesError as err:
-        raise CliError(str(err)) from None
+        raise CliError("; ".join(str(err).splitlines())) from None
 
 
 GAME = click.argument("game", metavar="GAME")
+"""A declared game's name (see `games`) or a rules file, FILE.toml (docs/formats.md)."""
 SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
-                        help="Rule switch, e.g. --set space_fill=king (repeatable). See `games`.")
+                        help="Rule switch or part field, e.g. --set space_fill=king or --set tableau.piles=8 "
+                             "(repeatable; over a rules file's own). See `games`.")
 PLAYER = click.option("--player", default="solver", show_default=True,
                       help="Who plays: solver (every card known), or random, greedy, planner, hindsight "
                            "(they see only what a person sees).")
 FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
                       help="text for people; json or csv for programs (shares as fractions).")
+ALLOW_OTHER_ENGINE = click.option(
+    "--allow-other-engine", is_flag=True,
+    help="Mix in verdicts another engine (other solver sources) decided; summary and table then say so.")
 QUIET = click.option("--quiet", is_flag=True, help="No progress bar or compile notice (for batch logs).")
 
 
@@ -224,14 +231,14 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
     if deal is not None:
         number = parse_deal_number(deal)
         deck = deals.deck(number, ncards)
-        title = f"{rules.label()} deal {number}"
+        title = f"{rules.heading()} deal {number}"
     else:
         number = None
         try:
             deck = deals.read_deck(path, ncards)
         except deals.DealFileError as err:
             raise CliError(str(err)) from None
-        title = f"{rules.label()} deal file {path}"
+        title = f"{rules.heading()} deal file {path}"
     if write_path:
         text = deals.format_deck(deck).encode("utf-8")
         store.atomic_write(write_path, lambda file: file.write(text), target=DEAL_FILE)
@@ -266,21 +273,21 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict,
         raise CliError(str(err)) from None
     with on_ctrl_c("no verdict (a smaller --budget or fewer --completions answer sooner)"):
         answer = positions.decide(rules, position, completions, seed, **params)
-    click.echo(f"{rules.label()} position {path}")
+    click.echo(f"{rules.heading()} position {path}")
     click.echo(position.position.render())
     if answer.outcome is not None:
         result = answer.outcome
         click.echo(f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
                    f"{result.seconds:.3f} s)")
         echo_line(rules, position.position, result.line)
-        page_of(html_path, rules, position, result.line, f"{rules.label()} position {path.name}",
+        page_of(html_path, rules, position, result.line, f"{rules.heading()} position {path.name}",
                 f"verdict: {result.verdict}")
         return
     hidden = len(position.hidden)
     click.echo(f"{hidden} hidden cards: {answer.completions:,} arrangements of them drawn at random "
                f"(seed {answer.seed}), each solved with {describe_player('solver', for_rules('solver', rules, params))}")
     click.echo(answer.summary.format())
-    page_of(html_path, rules, position, [], f"{rules.label()} position {path.name}",
+    page_of(html_path, rules, position, [], f"{rules.heading()} position {path.name}",
             f"winnable in {answer.summary.won} of {answer.summary.n} arrangements of the {hidden} hidden cards "
             f"({bracket_words(answer.summary)})")
 
@@ -333,7 +340,7 @@ def hint(game, position_path, completions, completion_seed, show, budget, html_p
         rated = positions.hint(rules, position, count, parse_seed(completion_seed), **params)
     if not rated:
         raise CliError("no move is legal in this position (the game is over)")
-    click.echo(f"{rules.label()} position {position_path}: {len(rated)} legal moves, each rated "
+    click.echo(f"{rules.heading()} position {position_path}: {len(rated)} legal moves, each rated "
                + ("by its verdict" if position.known else f"on {count:,} arrangements of the "
                   f"{len(position.hidden)} hidden cards")
                + f" with {describe_player('solver', for_rules('solver', rules, params))}")
@@ -346,7 +353,7 @@ def hint(game, position_path, completions, completion_seed, show, budget, html_p
         lines.append(f"{k}. {describe_move(rating.move, position.position)}: {share}")
         click.echo(f"{k:3}. {describe_move(rating.move, position.position)}   {share}")
     page_of(html_path, rules, position, [rated[0].move] if position.known else [],
-            f"{rules.label()} hint for {position_path.name}", "hint: " + "; ".join(lines))
+            f"{rules.heading()} hint for {position_path.name}", "hint: " + "; ".join(lines))
 
 
 @main.command("deals")
@@ -379,7 +386,7 @@ def list_deals(game, winnable, count, difficulty, first, budget, write_dir, outp
                 store.atomic_write(target, lambda file, text=text: file.write(text), target=DEAL_FILE)
             if output_format == "text":
                 if len(rows) == 1:
-                    click.echo(f"{rules.label()}: winnable deals from {start} "
+                    click.echo(f"{rules.heading()}: winnable deals from {start} "
                                f"({describe_player('solver', for_rules('solver', rules, params))}); planner games "
                                f"a deal: {PLANNER_GAMES}")
                     click.echo(f"{'deal':>10}  {'difficulty':10}  greedy  planner  line  solver nodes")
@@ -417,11 +424,12 @@ def parse_deal_number(text: str) -> int:
 @click.option("--dask", default=None, metavar="local|ADDRESS",
               help="Solve the chunks on Dask: a LocalCluster of --workers processes, or the "
                    "scheduler at ADDRESS (tcp://host:port).")
+@ALLOW_OTHER_ENGINE
 @FORMAT
 @QUIET
 @SETTINGS
-def odds(game, count, first, player, workers, out, resume, chunk_size, dask, output_format, quiet, settings,
-         **options):
+def odds(game, count, first, player, workers, out, resume, chunk_size, dask, allow_other_engine, output_format, quiet,
+         settings, **options):
     """Estimate the share of winnable deals (or of deals a --player wins), with a Wilson 95% interval."""
     rules = rules_from(game, settings)
     params = player_params(player, options)
@@ -440,13 +448,26 @@ def odds(game, count, first, player, workers, out, resume, chunk_size, dask, out
     run_dir = out or spec.default_dir(Path("results"))
     with on_ctrl_c(f"the finished chunks are kept in {run_dir}: rerun the same command with --resume to continue"):
         rows = run(spec, run_dir, workers=workers, resume=resume, dask=dask, columns=["verdict"],
-                   progress=False if quiet else None)
+                   progress=False if quiet else None, allow_other_engine=allow_other_engine)
     if output_format != "text":
         click.echo(render([run_record([run_dir], rows)], output_format, one=True), nl=False)
         return
-    click.echo(f"{rules.label()}  deals {start}..{last}  {describe_player(player, spec.params)}")
+    click.echo(f"{rules.heading()}  deals {start}..{last}  {describe_player(player, spec.params)}")
     click.echo(summary(rows).format())
+    echo_engines([run_dir])
     click.echo(f"per-deal rows: {run_dir}")
+
+
+def echo_engines(run_dirs) -> None:
+    """A line when the verdicts of ``run_dirs`` come from more than one engine (or, in part,
+    from work that recorded none)."""
+    from .runs.catalog import engines
+    from .runs.engine_identity import UNRECORDED, mixed_text
+
+    held = {engine for run_dir in run_dirs for engine in engines(run_dir)}
+    if len(held) > 1:
+        note = f" ({UNRECORDED}: made before engines were recorded)" if UNRECORDED in held else ""
+        click.echo(f"engines: {mixed_text(held)}; these verdicts come from more than one engine{note}")
 
 
 def check_workers(workers: int | None) -> None:
@@ -456,15 +477,16 @@ def check_workers(workers: int | None) -> None:
 
 @main.command("summary")
 @click.argument("run_dirs", nargs=-1, metavar="RUN_DIR...", type=click.Path(path_type=Path))
+@ALLOW_OTHER_ENGINE
 @FORMAT
-def summary_of_runs(run_dirs, output_format):
+def summary_of_runs(run_dirs, allow_other_engine, output_format):
     """Merge run folders of the same rules and player (other deal ranges, other machines)
     into one table: each deal once, a deal found twice must have one verdict."""
     from .runs.catalog import describe_run
 
     if not run_dirs:
         raise CliError("give one or more run folders (made by `odds`), e.g. results/runs/westcliff/*")
-    rows = load_rows(list(run_dirs), columns=["verdict"])
+    rows = load_rows(list(run_dirs), columns=["verdict"], allow_other_engine=allow_other_engine)
     info = describe_run(run_dirs[0])
     if output_format != "text":
         click.echo(render([run_record(run_dirs, rows)], output_format, one=True), nl=False)
@@ -484,6 +506,7 @@ def summary_of_runs(run_dirs, output_format):
             click.echo(f"overlaps: deals {format_ranges(doubled)} are held by more than one chunk of {run_dir} "
                        "(their verdicts agree; each deal counts once)")
     click.echo(summary(rows).format())
+    echo_engines(run_dirs)
 
 
 @main.command("table")
@@ -542,7 +565,8 @@ def deal_ranges(numbers) -> str:
               show_default=True, help="Results folder; each run goes to ROOT/runs/GAME/...")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the table as CSV.")
-def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path):
+@ALLOW_OTHER_ENGINE
+def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path, allow_other_engine):
     """Measure each published figure under the readings that could explain it."""
     from .research import claims, reproduce
 
@@ -559,7 +583,7 @@ def reproduce_claims(count, budget, workers, players, claim_keys, root, csv_path
         raise CliError(str(err)) from None
     with on_ctrl_c(f"the finished chunks are kept under {root}: rerun the same command to continue"):
         table = reproduce.reproduce(selected, chosen, n, budgets, root=root, workers=workers,
-                                    log=lambda line: click.echo(line, err=True))
+                                    log=lambda line: click.echo(line, err=True), allow_other_engine=allow_other_engine)
     click.echo(f"solver budget {player_budget_text('solver', {'budgets': budgets})}")
     click.echo(reproduce.format_table(selected, table), nl=False)
     if csv_path:

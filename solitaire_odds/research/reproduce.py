@@ -45,26 +45,28 @@ def plan(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int
 
 
 def run_specs(specs: list[RunSpec], root: str | Path = "results", workers: int | None = None,
-              log: Callable[[str], None] | None = None, dask: str | None = None) -> list[Path]:
+              log: Callable[[str], None] | None = None, dask: str | None = None,
+              allow_other_engine: bool = False) -> list[Path]:
     """Run (or resume) each spec in its default folder under ``root``, on local workers or a
-    Dask cluster (``dask``, as :func:`runs.run` takes it); return the folders."""
+    Dask cluster (``dask``, as :func:`runs.run` takes it; so is ``allow_other_engine``);
+    return the folders."""
     folders = []
     for spec in specs:
         run_dir = spec.default_dir(Path(root))
         if log:
             log(f"{spec.rules.label()}, {spec.player}, deals {spec.first}..{spec.last} -> {run_dir}")
-        run(spec, run_dir, workers=workers, resume=True, dask=dask)
+        run(spec, run_dir, workers=workers, resume=True, dask=dask, allow_other_engine=allow_other_engine)
         folders.append(run_dir)
     return folders
 
 
 def reproduce(claims: list[Claim], players: list[str], deals: int, budgets: tuple[int, ...],
               root: str | Path = "results", workers: int | None = None,
-              log: Callable[[str], None] | None = None) -> pd.DataFrame:
+              log: Callable[[str], None] | None = None, allow_other_engine: bool = False) -> pd.DataFrame:
     """Run (or resume) every measurement and return one row per claim, reading and player:
     counts, share won with its Wilson interval, unknown share, and the run folder."""
     planned = plan(claims, players, deals, budgets)
-    folders = run_specs([spec for _, _, spec in planned], root, workers, log)
+    folders = run_specs([spec for _, _, spec in planned], root, workers, log, allow_other_engine=allow_other_engine)
     records = []
     for (claim, reading, spec), run_dir in zip(planned, folders):
         info = describe_run(run_dir)

@@ -221,11 +221,11 @@ class Game:
         raise RulesError(f"{self.name} has no switch {name!r}; its switches are: {valid} "
                          f"(any other rule is set by its part's name, e.g. tableau.piles=8)")
 
-    def resolve(self, settings: dict, changes: dict | None = None) -> "Rules":
+    def resolve(self, settings: dict, changes: dict | None = None, title: str = "") -> "Rules":
         """The rules with ``settings`` (already parsed switch values) over the switches'
         defaults, and ``changes`` (parsed values of other part fields) over the declaration.
         A change to the value the declaration already has is no change: the same rules are
-        the same :class:`Rules`, however they were written."""
+        the same :class:`Rules`, however they were written. ``title`` is for display only."""
         chosen = {s.name: s.default for s in self.switches}
         chosen.update(settings)
         parts = list(self.parts())
@@ -235,7 +235,8 @@ class Game:
             i = _PART_OF[key]
             parts[i] = replace(parts[i], **{key: value})
         defaults = tuple((s.name, s.default) for s in self.switches)
-        return Rules(self.name, tuple(parts), tuple(chosen.items()), defaults, tuple(sorted(changed.items())))
+        return Rules(self.name, tuple(parts), tuple(chosen.items()), defaults, tuple(sorted(changed.items())),
+                     title)
 
 
 @dataclass(frozen=True, eq=False)
@@ -250,6 +251,7 @@ class Rules:
     settings: tuple = field(repr=False)  # (switch, value) pairs, every switch of the game
     defaults: tuple = field(repr=False)  # (switch, default) pairs, for labels
     changes: tuple = field(default=(), repr=False)  # (rule key, value) pairs off the declaration, not switches
+    title: str = field(default="", repr=False)  # a rules file's title, for display: never part of the identity
 
     @property
     def switches(self) -> MappingProxyType:
@@ -285,6 +287,11 @@ class Rules:
         changed = [f"{k}={format_value(v)}" for k, v in self.switches.items() if defaults[k] != v]
         changed += [f"{QUALIFIED[k]}={format_value(v)}" for k, v in self.changes]
         return " ".join([self.game] + changed)
+
+    def heading(self) -> str:
+        """The label, after the title a rules file gives (``Westcliff 8 x 4 (westcliff
+        tableau.piles=8 deal.rows_down=3)``): what a command's output is headed with."""
+        return f"{self.title} ({self.label()})" if self.title and self.title != self.game else self.label()
 
     def switch_strings(self) -> dict:
         return {k: format_value(v) for k, v in self.switches.items()}

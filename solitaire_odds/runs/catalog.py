@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import store, verdicts
+from .engine_identity import UNRECORDED
 from ..players import player_label
 from ..rules import recorded as rules_of
 from ..rules import RulesError
@@ -37,6 +38,26 @@ def manifest_and_rows(source: str | os.PathLike, first: int | None = None, last:
     manifest, rows = verdicts.read(source)
     wanted = rows["deal"].between(0 if first is None else first, math.inf if last is None else last)
     return manifest, rows[wanted].reset_index(drop=True)
+
+
+def engines(source: str | os.PathLike) -> list[str]:
+    """The engines whose verdicts a run folder (its chunks) or a verdict file (its manifest's
+    ``engines``) holds; :data:`UNRECORDED` for work recorded before engines were."""
+    if verdicts.is_verdict_file(source):
+        return verdict_engines(verdicts.read(source)[0])
+    return list(store.folder_engines(source))
+
+
+def verdict_engines(manifest: dict) -> list[str]:
+    """The engines a verdict file's manifest records (files exported before engines were
+    recorded: :data:`UNRECORDED`)."""
+    recorded = manifest.get("engines")
+    return sorted(map(str, recorded)) if isinstance(recorded, list) and recorded else [UNRECORDED]
+
+
+def recorded(engines) -> set[str]:
+    """``engines`` less :data:`UNRECORDED`: the ones a mix can be told by."""
+    return set(engines) - {UNRECORDED}
 
 
 def describe_run(run_dir: str | os.PathLike) -> dict:
@@ -89,21 +110,31 @@ def verdict_name(info: dict) -> str:
 
 
 def export_verdicts(run_dir: str | os.PathLike, root: str | os.PathLike = "results",
-                    first: int | None = None, last: int | None = None, keep: bool = False) -> Path:
+                    first: int | None = None, last: int | None = None, keep: bool = False,
+                    allow_other_engine: bool = False) -> Path:
     """Write the verdicts a run folder holds for deals first..last as its verdict file under
     ``root`` and return the file's path. An older file there is replaced, or with ``keep``
     extended: its deals that the folder lacks stay (a machine without the folder's first chunks
-    ran only the deals after the committed ones)."""
+    ran only the deals after the committed ones), if it holds verdicts of the folder's engines
+    (or ``allow_other_engine``). The file records the engines of its verdicts (``engines``)."""
     manifest = store.read_manifest(run_dir)
     rows = store.load_rows([run_dir], first, last, columns=[*verdicts.COLUMNS, "seconds"])
     seconds = float(rows["seconds"].sum())
     path = verdict_path(root, manifest)
+    held = set(store.folder_engines(run_dir, first, last))
     if keep and path.exists():
-        _, older = verdicts.read(path)
+        older_manifest, older = verdicts.read(path)
         kept = older[~older["deal"].isin(rows["deal"])]
+        if len(kept):
+            theirs = set(verdict_engines(older_manifest))
+            ours, others = recorded(held), recorded(theirs) - recorded(held)
+            if ours and others and not allow_other_engine:
+                raise store.OtherEngine(str(path), others, ours)
+            held |= theirs
         seconds = shared_seconds(path, len(kept), len(older), seconds)
         rows = pd.concat([kept, rows], ignore_index=True)
-    return verdicts.write(path, manifest, rows, seconds)
+    manifest = {key: value for key, value in manifest.items() if key != "engine"}
+    return verdicts.write(path, {**manifest, "engines": sorted(held)}, rows, seconds)
 
 
 def shared_seconds(path: Path, kept: int, held: int, added: float | None) -> float | None:

@@ -27,7 +27,8 @@ import pandas as pd
 
 from . import runner as runs, store, verdicts
 from ..rules import recorded as rules_of
-from .catalog import describe_manifest, shared_seconds, verdict_name
+from .catalog import describe_manifest, shared_seconds, verdict_engines, verdict_name
+from .engine_identity import engine_digest
 
 BATCH = 20
 """Unknown deals per part file: a deal left unknown at 1e5 costs 0.1 to 30 CPU-s at 1e6-1e7."""
@@ -51,16 +52,22 @@ def deepened_manifest(manifest: dict, steps: tuple[int, ...]) -> dict:
 
 
 def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
-           log: Callable[[str], None] | None = None) -> Path:
+           log: Callable[[str], None] | None = None, allow_other_engine: bool = False) -> Path:
     """Solve the unknown deals of the verdict file ``path`` with the escalation ``steps`` on
     ``workers`` local processes, write the deeper verdict file beside it, remove ``path`` and
     return the new file's path. Where the deeper file exists already (a deepening of fewer
-    deals: the run has grown since), its deals are kept and only the others are solved."""
+    deals: the run has grown since), its deals are kept and only the others are solved.
+    A file of another engine than this process's is deepened only with ``allow_other_engine``
+    (the deeper file then records both: its verdicts mix engines)."""
     path = Path(path)
     manifest, rows = verdicts.read(path)
     deeper = deepened_manifest(manifest, steps)
     target = path.with_name(verdict_name(describe_manifest(deeper, path)))
     done = _earlier(target, deeper)
+    held = set(verdict_engines(manifest)) | (set(verdict_engines(verdicts.read(target)[0])) if len(done) else set())
+    others = store.other_engines(held, engine_digest())
+    if others and not allow_other_engine and (rows["verdict"] == "unknown").any():
+        raise store.OtherEngine(str(path), others, engine_digest())
     parts = path.with_name(f".{target.stem}.deepening")
     unknown = rows.loc[(rows["verdict"] == "unknown") & ~rows["deal"].isin(done["deal"]), "deal"].to_list()
     batches = [unknown[i:i + BATCH] for i in range(0, len(unknown), BATCH)]
@@ -81,7 +88,8 @@ def deepen(path: str | os.PathLike, steps: tuple[int, ...], workers: int = 1,
     seconds = shared_seconds(path, int((~rows["deal"].isin(done["deal"])).sum()), len(rows), again)
     if len(done):
         seconds = shared_seconds(target, len(done), len(done), seconds)
-    verdicts.write(target, deeper, _merged(rows, solved, done), seconds)
+    engines = sorted(held | ({engine_digest()} if solved else set()))
+    verdicts.write(target, {**deeper, "engines": engines}, _merged(rows, solved, done), seconds)
     path.unlink()
     shutil.rmtree(parts)
     return target

@@ -38,16 +38,19 @@ class Estimate:
 
 def odds(game: str, deals: int = 10_000, budget=None, player: str = "solver", first: int = 0,
          samples: int | None = None, seed: int | None = None, workers: int | None = None,
-         root: str | os.PathLike = "results", progress: bool | None = None, **switches) -> Estimate:
-    """Deals ``first .. first + deals - 1`` of ``game`` under ``switches`` (keywords such as
-    ``space_fill="king"``), played by ``player``. ``budget``: the solver's node budget, or an
-    escalation such as ``(1e5, 1e6)`` or ``"1e5,1e6"``; the planner's budget per solve.
-    Finished chunks under ``root`` are reused, so calling again costs nothing."""
+         root: str | os.PathLike = "results", progress: bool | None = None, allow_other_engine: bool = False,
+         **switches) -> Estimate:
+    """Deals ``first .. first + deals - 1`` of ``game`` (a declared game's name, or a rules
+    file ``"my-variant.toml"``) under ``switches`` (keywords such as ``space_fill="king"``, or
+    part fields ``**{"tableau.piles": 8}``), played by ``player``. ``budget``: the solver's node
+    budget, or an escalation such as ``(1e5, 1e6)`` or ``"1e5,1e6"``; the planner's budget per
+    solve. Finished chunks under ``root`` are reused, so calling again costs nothing; chunks of
+    another engine only with ``allow_other_engine``."""
     rules = resolve(game, **switches)
     params = _player_params(player, budget, samples, seed)
     spec = RunSpec.of(rules, int(first), int(deals), player=player, **params)
     run_dir = spec.default_dir(Path(root))
-    rows = run(spec, run_dir, workers=workers, resume=True, progress=progress)
+    rows = run(spec, run_dir, workers=workers, resume=True, progress=progress, allow_other_engine=allow_other_engine)
     return Estimate(summarize(rows["verdict"]), run_record([run_dir], rows), rows, run_dir)
 
 

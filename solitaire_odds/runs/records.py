@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from . import store
+from .engine_identity import mixed_text
 from ..players import player_budget_text
 from ..players.parameters import count_text  # noqa: F401  (budgets as people write them)
 from ..stats import Summary, summarize
@@ -25,8 +26,10 @@ SUMMARY_FIELDS = ("first", "last", "deals", "won", "lost", "unknown", "share", "
                   "unknown_share", "bracket_low", "bracket_high", "bracket_ci_high")
 """The fields of a :class:`RunSummary`, under these names in every table and record."""
 COLUMNS = ("game", "switches", "player", "budget", "first", "last", "deals", "won", "lost", "unknown",
-           "share", "share_low", "share_high", "bracket_low", "bracket_high", "run_dir")
-"""What a run record shows: who ran what, most of its summary, and where it lives."""
+           "share", "share_low", "share_high", "bracket_low", "bracket_high", "engine", "run_dir")
+"""What a run record shows: who ran what, most of its summary, the engine that decided its
+verdicts (``mixed: a, b`` when it holds verdicts of several, ``unrecorded`` before engines were
+recorded), and where it lives."""
 
 
 @dataclass(frozen=True)
@@ -59,16 +62,18 @@ class RunSummary:
                 "bracket_ci_high": counts.bracket_interval[1]}
 
 
-def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = None) -> dict:
+def run_record(run_dirs: list[str | os.PathLike], rows: pd.DataFrame | None = None,
+               allow_other_engine: bool = False) -> dict:
     """The record of run folders of one rule set and player (``summary`` merges several),
     counted over ``rows`` (default: every deal they hold)."""
-    from .catalog import describe_run
+    from .catalog import describe_run, engines
 
     info = describe_run(run_dirs[0])
     if rows is None:
-        rows = store.load_rows(list(run_dirs), columns=["verdict"])
+        rows = store.load_rows(list(run_dirs), columns=["verdict"], allow_other_engine=allow_other_engine)
     record = {"game": info["game"], "switches": info["changed"], "player": info["player"],
               "budget": player_budget_text(info["player"], info["params"]), **RunSummary.of(rows).fields(),
+              "engine": mixed_text(engine for run_dir in run_dirs for engine in engines(run_dir)),
               "run_dir": " ".join(str(d) for d in run_dirs)}
     return {column: record[column] for column in COLUMNS}
 
@@ -117,5 +122,6 @@ def _aligned(table: pd.DataFrame) -> str:
         "share": table["share"].map(percent),
         "95% interval": [f"{percent(a)} - {percent(b)}" for a, b in zip(table["share_low"], table["share_high"])],
         "bracket": [f"[{percent(a)}, {percent(b)}]" for a, b in zip(table["bracket_low"], table["bracket_high"])],
+        "engine": table["engine"],
     })
     return shown.to_string(index=False) + "\n"

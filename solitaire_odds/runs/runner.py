@@ -30,6 +30,7 @@ from tqdm import tqdm
 
 from ..version import VERSION
 from . import store
+from .engine_identity import engine_digest
 from ..game.position import format_move
 from ..rules import Rules
 from ..players import for_rules, make_player, player_label
@@ -73,6 +74,7 @@ class RunSpec:
             "player": self.player,
             "player_params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.player_params},
             "version": VERSION,
+            "engine": engine_digest(),
             "chunk_size": self.chunk_size,
         }
 
@@ -146,7 +148,9 @@ def solve_deals(rules: Rules, player: str, params: tuple, deals) -> pd.DataFrame
                 with _SOLVED.get_lock():
                     _SOLVED.value += 1
     table = pd.DataFrame(rows)
-    return table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
+    table = table.astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
+    table.attrs["engine"] = engine_digest()  # the worker's, which on a cluster may not be ours
+    return table
 
 
 # --- where chunks are solved: this process, a local pool, or a Dask cluster ----------------------
@@ -430,7 +434,7 @@ def usable_cpus() -> int:
 
 def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool = False,
         progress: bool | None = None, dask: str | None = None,
-        columns: list[str] | None = None) -> pd.DataFrame:
+        columns: list[str] | None = None, allow_other_engine: bool = False) -> pd.DataFrame:
     """Solve every deal of ``spec`` not yet in ``run_dir`` and return the rows of the range
     (only ``columns``, besides deal and verdict, if given).
 
@@ -440,7 +444,9 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
     that already has finished chunks in ``run_dir`` is an error, so that a rerun never
     silently mixes old and new results. A KeyboardInterrupt stops the workers at once;
     chunks already written stay, and ``resume`` continues from them. A run that stops before
-    its first chunk removes the folders and manifest it created.
+    its first chunk removes the folders and manifest it created. Work left to do in a folder
+    holding chunks of another engine is refused (:class:`store.OtherEngine`) unless
+    ``allow_other_engine``; then the folder mixes engines, and says so.
     """
     run_dir = Path(run_dir)
     created = store.not_yet_there(run_dir)
@@ -452,11 +458,14 @@ def run(spec: RunSpec, run_dir: Path, workers: int | None = None, resume: bool =
         remaining = sum(b - a + 1 for a, b in todo)
         if not resume and remaining < spec.count:
             raise store.PartlyDone(run_dir, spec.first, spec.last)
+        others = store.other_engines(store.folder_engines(run_dir), engine_digest())
+        if todo and others and not allow_other_engine:
+            raise store.OtherEngine(str(run_dir), others, engine_digest())
         bar = Progress(spec.count, spec.count - remaining, progress)
         with _chunk_solvers(workers or usable_cpus(), dask, bar.solved) as (pool, slots):
             try:
                 for a, b, table in _solved_chunks(spec, todo, pool, slots, bar.solved):
-                    store.write_chunk(run_dir, a, b, table)
+                    store.write_chunk(run_dir, a, b, table, table.attrs.get("engine"))
                     bar.add(table["verdict"])
             finally:
                 bar.close()

@@ -11,7 +11,9 @@ temp file a kill leaves behind is never read as a chunk, and the next run remove
 created with the permissions the umask allows, so colleagues can read and merge them.
 
 A chunk carries its identity in its Parquet key-value metadata: the digest of the settings it
-measured (:func:`settings_digest` of the manifest) and its deal range. Loading checks the rows
+measured (:func:`settings_digest` of the manifest), its deal range and the engine that solved it
+(:mod:`.engine_identity`; a folder may hold chunks of two engines only when a resume was told
+to allow it, and :func:`folder_engines` says so). Loading checks the rows
 against that range, the range against the file's name and the digest against the folder's
 manifest, so a chunk copied under another name or into a run of other settings is refused, as
 is a folder of chunks without its manifest; a damaged file is named with what to do about it.
@@ -35,6 +37,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .engine_identity import FLAG, UNRECORDED, engine_digest
+
 MANIFEST = "manifest.json"
 CHUNKS = "chunks"
 TEMP_PREFIX = ".tmp-"
@@ -48,7 +52,10 @@ ROW_COLUMNS = ("deal", "verdict", "budget", "nodes", "seconds", "moves", "line")
 """The columns of every chunk (a run may add more)."""
 VERDICTS = frozenset({"won", "lost", "unknown"})
 IDENTITY_KEY = b"solitaire_odds.chunk"
-"""The Parquet key-value metadata entry holding a chunk's settings digest and deal range."""
+"""The Parquet key-value metadata entry holding a chunk's settings digest, deal range and engine."""
+UNCOMPARED = ("created", "engine")
+"""Manifest keys a resume need not match: when it was made, and by which engine (the engines
+are checked chunk by chunk, see :class:`OtherEngine`)."""
 
 _CHUNK_NAME = re.compile(r"deals-(\d{20})-(\d{20})\.parquet")
 
@@ -112,6 +119,24 @@ class PartlyDone(StoreError):
         super().__init__(f"{self.problem}; resume that run, or use another run folder")
 
 
+class OtherEngine(StoreError):
+    """Work of another engine would be mixed in: a resume of a folder whose chunks another
+    engine solved, or a merge of results of different engines, without ``--allow-other-engine``."""
+
+    def __init__(self, where: str, theirs, ours):
+        theirs = ", ".join(sorted(set(theirs)))
+        ours = ", ".join(sorted(set(ours))) if not isinstance(ours, str) else ours
+        self.problem = (f"{where} holds verdicts of engine {theirs}, not of engine {ours}: they would be "
+                        f"mixed; add {FLAG} to do it anyway (summary and table then show the mix)")
+        super().__init__(self.problem)
+
+
+def other_engines(engines, ours: str) -> list[str]:
+    """The recorded engines of ``engines`` that are not ``ours`` (work recorded before engines
+    were, :data:`UNRECORDED`, is not refused: nothing says it differs)."""
+    return sorted(set(engines) - {ours, UNRECORDED})
+
+
 class DamagedChunk(StoreFailure):
     """The chunk file ``path`` cannot be trusted (``problem``, given without the path, says
     why); solving its deals again replaces it."""
@@ -168,7 +193,7 @@ def write_manifest(run_dir: str | os.PathLike, manifest: dict) -> None:
     if path.exists():
         old = read_manifest(run_dir)
         new = _normalised(manifest)
-        keys = (old.keys() | new.keys()) - {"created"}
+        keys = (old.keys() | new.keys()) - set(UNCOMPARED)
         differing = sorted(key for key in keys if old.get(key) != new.get(key))
         if differing:
             raise OtherSettings(run_dir, differing)
@@ -219,9 +244,11 @@ def _holds_exactly(deals: pd.Series, first: int, last: int) -> bool:
             and int(deals.min()) == first and int(deals.max()) == last)
 
 
-def write_chunk(run_dir: str | os.PathLike, first: int, last: int, table: pd.DataFrame) -> Path:
+def write_chunk(run_dir: str | os.PathLike, first: int, last: int, table: pd.DataFrame,
+                engine: str | None = None) -> Path:
     """Store the rows of deals first..last under the folder's manifest (written first), with
-    the chunk's identity inside the file."""
+    the chunk's identity inside the file: its settings, its range and the ``engine`` that
+    solved it (default: this process's)."""
     if not 0 <= first <= last:
         raise ValueError(f"need 0 <= first <= last, got {first}..{last}")
     missing = [column for column in ROW_COLUMNS if column not in table.columns]
@@ -229,7 +256,8 @@ def write_chunk(run_dir: str | os.PathLike, first: int, last: int, table: pd.Dat
         raise ValueError(f"a chunk needs the columns {', '.join(ROW_COLUMNS)}; missing: {', '.join(missing)}")
     if not _holds_exactly(table["deal"], first, last):
         raise ValueError(f"a chunk must hold deals {first}..{last} each exactly once")
-    identity = json.dumps({"settings": settings_digest(read_manifest(run_dir)), "first": first, "last": last})
+    identity = json.dumps({"settings": settings_digest(read_manifest(run_dir)), "first": first, "last": last,
+                           "engine": engine or engine_digest()})
     rows = pa.Table.from_pandas(table, preserve_index=False)
     rows = rows.replace_schema_metadata({**rows.schema.metadata, IDENTITY_KEY: identity.encode()})
     path = chunk_path(run_dir, first, last)
@@ -268,6 +296,28 @@ def _read_chunk(path: Path, first: int, last: int, digest: str, columns: list[st
     if strange:
         raise DamagedChunk(path, f"has an unknown verdict {sorted(map(str, strange))[0]!r}")
     return rows
+
+
+def chunk_engine(path: Path) -> str:
+    """The engine that solved the chunk file ``path`` (:data:`UNRECORDED` for chunks written
+    before engines were recorded; a damaged file is left for :func:`load_rows` to name)."""
+    try:
+        identity = json.loads((pq.read_schema(path).metadata or {})[IDENTITY_KEY])
+        return str(identity.get("engine") or UNRECORDED)
+    except (KeyError, TypeError, ValueError, AttributeError, OSError, pa.ArrowException):
+        return UNRECORDED
+
+
+def folder_engines(run_dir: str | os.PathLike, first: int | None = None, last: int | None = None) -> dict[str, int]:
+    """{engine: deals} over the finished chunks of ``run_dir`` (those reaching into deals
+    first..last, if given)."""
+    engines: dict[str, int] = {}
+    for a, b, path in finished_chunks(run_dir):
+        if (first is not None and b < first) or (last is not None and a > last):
+            continue
+        engine = chunk_engine(path)
+        engines[engine] = engines.get(engine, 0) + b - a + 1
+    return dict(sorted(engines.items()))
 
 
 def finished_chunks(run_dir: str | os.PathLike) -> list[tuple[int, int, Path]]:
@@ -358,14 +408,25 @@ def missing_ranges(
 
 def load_rows(
     run_dirs: list[str | os.PathLike], first: int | None = None, last: int | None = None,
-    columns: list[str] | None = None,
+    columns: list[str] | None = None, allow_other_engine: bool = False,
 ) -> pd.DataFrame:
     """Rows of one or more run folders of the same settings, one per deal, sorted by deal.
 
     Folders filled on different machines may overlap; a deal played twice must get the
     same verdict, or the runs do not measure the same thing. ``columns`` reads only those
-    (deal and verdict always), so that counting millions of deals stays small.
+    (deal and verdict always), so that counting millions of deals stays small. Folders of
+    different engines merge only with ``allow_other_engine`` (one folder is read as it is:
+    a mix in it was allowed when it was made).
     """
+    if len(run_dirs) > 1 and not allow_other_engine:
+        seen: dict[str, str] = {}
+        for run_dir in run_dirs:
+            for engine in folder_engines(run_dir):
+                if engine != UNRECORDED:
+                    seen.setdefault(engine, str(run_dir))
+        if len(seen) > 1:
+            (first_engine, where), *others = sorted(seen.items(), key=lambda item: item[1])
+            raise OtherEngine(f"{others[0][1]}", [others[0][0]], f"{first_engine} in {where}")
     if columns is not None:
         columns = list(dict.fromkeys(["deal", "verdict", *columns]))
     reference = None
