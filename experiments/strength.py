@@ -23,7 +23,8 @@ from pathlib import Path
 import pandas as pd
 from common import log, rules_of, write_table
 
-from solitaire_odds.players import describe_params, for_rules
+from solitaire_odds.players import describe_params, player_class
+from solitaire_odds.players.parameters import recorded
 from solitaire_odds.research import pages
 from solitaire_odds.research.plots import plot_strength, save
 from solitaire_odds.research.reproduce import run_specs
@@ -45,7 +46,6 @@ POINTS = (
     ("planner", {"samples": 8, "budget": 5_000}),
     ("hindsight", {"samples": 4, "budget": 500}),
     ("hindsight", {}),
-    ("hindsight", {"samples": 16, "budget": 2_000}),
 )
 
 
@@ -68,7 +68,7 @@ def tabulate(folders: list[Path], planned: list[RunSpec]) -> pd.DataFrame:
         bracket = solvable.bracket if solvable else (float("nan"), float("nan"))
         records.append({
             "game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,
-            "parameters": describe_params(spec.player, for_rules(spec.player, spec.rules, spec.params)),
+            "parameters": describe_params(spec.player, recorded(player_class(spec.player), spec.params)),
             "deals": len(rows), "won": won, "share": won / len(rows), "low": low, "high": high,
             "seconds_per_game": float(rows["seconds"].mean()), "nodes_per_game": float(rows["nodes"].mean()),
             "solvable_low": bracket[0], "solvable_high": bracket[1],

@@ -37,8 +37,8 @@ from .reproduce import closest, distance, format_share, short_count
 PAGES: dict[str, tuple[str, ...]] = {
     "README.md": ("answers",),
     "docs/index.md": ("answers",),
-    "docs/results.md": ("headline", "claims", "deciding", "difficulty", "odds", "switch effects", "budget",
-                        "run costs"),
+    "docs/results.md": ("headline", "claims", "deciding", "difficulty", "strength", "odds", "switch effects",
+                        "budget", "run costs"),
     "docs/benchmarks.md": ("scaling",),
     "docs/solver.md": ("steps", "ladders"),
     "docs/tuning.md": ("tuning",),
@@ -395,6 +395,22 @@ def difficulty(data: Results) -> str:
     return markdown_table(["rules", "deals", "won", "easy", "medium", "hard", "mean line", "CPU-s a deal"], rows)
 
 
+def strength(data: Results) -> str:
+    """results/strength.csv: per rule set, each player setting's share won and what it is of
+    the winnable share, beside the time a game took (experiments/strength.py)."""
+    if not (data.root / "strength.csv").exists():
+        return "(not measured: python experiments/strength.py)\n"
+    rows = []
+    for row in sorted(data.table("strength.csv").itertuples(), key=lambda r: game_order(r.rules)):
+        of_winnable = (f"{row.share / row.solvable_high:.0%}" if row.solvable_high == row.solvable_low
+                       else f"{row.share / row.solvable_high:.0%}-{row.share / row.solvable_low:.0%}")
+        rows.append([f"`{row.rules}`", row.player, row.parameters, f"{row.deals:,}",
+                     f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]", of_winnable,
+                     f"{row.seconds_per_game:.2f}", f"{row.nodes_per_game:,.0f}"])
+    return markdown_table(["rules", "player", "parameters", "deals", "share won [95% CI]", "of the winnable",
+                           "s a game", "nodes a game"], rows)
+
+
 def steps_table(data: Results) -> str:
     """The solver's declared steps (solitaire_odds.steps), in the order a solve runs them."""
     rows = steps.table()
@@ -426,6 +442,7 @@ TABLES: dict[str, Callable[[Results], str]] = {
     "run costs": run_costs,
     "scaling": scaling,
     "difficulty": difficulty,
+    "strength": strength,
     "steps": steps_table,
     "ladders": ladders_table,
     "tuning": tuning_table,
