@@ -43,10 +43,10 @@ class SweepError(ValueError):
 @dataclass(frozen=True)
 class Axis:
     """One varied rule: the table's column for it (the game's switch name, or the part field's
-    qualified name such as ``tableau.piles``), its rule key and its values, parsed."""
+    qualified name such as ``tableau.piles``) and its values, parsed (a count stays a number,
+    any other value is its text as ``--set`` takes it: ``on``, ``king``)."""
 
     column: str
-    key: str
     values: tuple
 
 
@@ -115,11 +115,12 @@ def axes_of(game: str, vary, settings: Mapping) -> list[Axis]:
         texts = [values] if isinstance(values, str) else list(values)
         if not texts:
             raise SweepError(f"{column} has no values to vary over")
-        values = [parsed(key, value) for value in texts]
-        doubled = next((format_value(v) for i, v in enumerate(values) if v in values[:i]), None)
+        chosen = [parsed(key, value) for value in texts]
+        doubled = next((format_value(v) for i, v in enumerate(chosen) if v in chosen[:i]), None)
         if doubled is not None:
             raise SweepError(f"{column} lists {doubled} twice")
-        axes.append(Axis(column, key, tuple(values)))
+        axes.append(Axis(column, tuple(v if isinstance(v, int) and not isinstance(v, bool) else format_value(v)
+                                       for v in chosen)))
     return axes
 
 
