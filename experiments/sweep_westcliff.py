@@ -8,7 +8,7 @@ Each point is an ordinary run folder under --root/runs/westcliff/, resumed when 
 rerun solves only what is missing; --from-csv redraws the chart from the committed table.
 
     python experiments/sweep_westcliff.py                       # 2,000 deals a point, 2 workers
-    python experiments/sweep_westcliff.py --deals 100 --root /tmp/cost   # what a point costs
+    python experiments/sweep_westcliff.py --deals 100 --root cost-check   # what a point costs
 """
 
 from __future__ import annotations
