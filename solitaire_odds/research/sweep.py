@@ -165,8 +165,9 @@ TABLE_FIELDS = ("player", "who", *SUMMARY_FIELDS, "cpu_seconds", "deals_per_cpu_
 
 def point_record(point: Point, player: str, run_dir: Path, rows: pd.DataFrame) -> dict:
     """One row of the table: the point's values, who played, the summary of ``rows`` (per-deal
-    rows with ``verdict`` and ``seconds``), their CPU cost and the run folder. The seconds are
-    each deal's solving time on the one core that solved it, summed."""
+    rows with ``verdict`` and ``seconds``), their CPU cost and the run folder. The CPU-seconds
+    are each deal's solving time in its single-threaded worker, summed: its CPU time on a
+    machine left to the run, more (the waits for a core) on one shared with other work."""
     seconds = float(rows["seconds"].sum())
     summary = RunSummary.of(rows).fields()
     return {"game": point.rules.game, "rules": point.rules.label(), **dict(point.values), "player": player,
