@@ -385,7 +385,11 @@ def plot_sweep(table: pd.DataFrame, x: str | None = None, title: str | None = No
     order = list(dict.fromkeys(table[x]))
     numeric = pd.api.types.is_numeric_dtype(table[x]) and not pd.api.types.is_bool_dtype(table[x])
     position = {v: (v if numeric else i) for i, v in enumerate(order)}
-    fig, axes, legend_ax = _grid(len(panels), 2.6, columns=1 if len(panels) == 1 else 2)
+    if len(panels) == 1:  # one panel: the legend below it, not in a cell of its own
+        fig, ax = _figure(4.2)
+        axes, legend_ax = [ax], None
+    else:
+        fig, axes, legend_ax = _grid(len(panels), 2.6)
     handles = {}
     players = _players_in_order(table["player"])
     # players side by side at each value, so that equal shares do not hide one another
@@ -418,9 +422,13 @@ def plot_sweep(table: pd.DataFrame, x: str | None = None, title: str | None = No
     whos = {p: table[table["player"] == p]["who"].iloc[0] for p in players}
     names = {**whos, "bracket": "undecided deals (won .. won + unknown)"}
     shown = [k for k in (*players, "bracket") if k in handles]
-    legend_ax.legend([handles[k] for k in shown], [names[k] for k in shown], loc="center", fontsize=FONT,
-                     frameon=False, ncol=len(shown) if len(panels) == 1 else 1,
-                     title="dots: share won, whiskers: Wilson 95%", title_fontsize=FONT)
+    legend = {"fontsize": FONT, "frameon": False, "title": "dots: share won, whiskers: Wilson 95%",
+              "title_fontsize": FONT}
+    if legend_ax is None:
+        fig.legend([handles[k] for k in shown], [names[k] for k in shown], loc="outside lower center",
+                   ncol=len(shown), **legend)
+    else:
+        legend_ax.legend([handles[k] for k in shown], [names[k] for k in shown], loc="center", **legend)
     fig.suptitle(title or f"{table['game'].iloc[0]}: share won by {x} ({_deal_counts(table['deals'])})",
                  fontsize=FONT + 3)
     return fig
