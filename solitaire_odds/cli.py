@@ -612,5 +612,71 @@ def plot_chart(chart, paths, out):
     click.echo(f"{chart} of {len(run_dirs)} run(s): {saved}")
 
 
+SWEEP_TABLES = (".csv", ".json")
+SWEEP_CHARTS = (".png", ".svg", ".pdf")
+
+
+@main.command("sweep")
+@GAME
+@click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,...",
+              help="A rule and its values, e.g. --vary tableau.piles=6,7,8 or =6..12 (repeatable: every "
+                   "combination is run).")
+@click.option("--players", default="solver", show_default=True, help="Comma-separated players.")
+@click.option("--deals", "count", default="1000", show_default=True, help="Deals a point.")
+@click.option("--first", default="0", show_default=True, help="First deal number.")
+@player_option_decorators
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core this process may use).")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("results"),
+              show_default=True, help="Results folder; each point is a run folder under ROOT/runs/GAME/...")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the table to this .csv or .json file.")
+@click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the share against the first varied rule (.png, .svg or .pdf).")
+@FORMAT
+@QUIET
+@SETTINGS
+def sweep_rules(game, vary, players, count, first, workers, root, out_path, chart_path, output_format, quiet,
+                settings, budget, samples, seed, table_mb):
+    """Odds of GAME as rules vary: every combination of the --vary values for every player, each
+    an ordinary resumable run under --root (a rerun solves only what is missing), and one table
+    with a row per point and player."""
+    from .research import plots
+    from .research.sweep import SweepError, format_table, sweep, to_csv, to_json
+
+    check_workers(workers)
+    for path, suffixes, option in ((out_path, SWEEP_TABLES, "--out"), (chart_path, SWEEP_CHARTS, "--chart")):
+        if path is not None and path.suffix.lower() not in suffixes:
+            raise CliError(f"{option} takes a {' or '.join(suffixes)} file, not {path.name!r}")
+    chosen = [p.strip() for p in players.split(",") if p.strip()]
+
+    def log(line: str) -> None:
+        if not quiet or "refused" in line:
+            click.echo(line, err=True)
+
+    with on_ctrl_c(f"the finished points and chunks are kept under {root}: rerun the same command to continue"):
+        try:
+            table = sweep(game, list(vary), chosen, deals=count, first=first, root=root, workers=workers,
+                          budget=budget, samples=samples, seed=seed, table_mb=table_mb,
+                          progress=False if quiet else None, log=log, **parse_settings(settings))
+        except (RulesError, SweepError) as err:
+            raise CliError(str(err)) from None
+    text = {"text": format_table, "csv": to_csv, "json": to_json}[output_format](table)
+    click.echo(text, nl=False)
+    if out_path is not None:
+        data = (to_json if out_path.suffix.lower() == ".json" else to_csv)(table).encode("utf-8")
+        try:
+            store.atomic_write(out_path, lambda file: file.write(data), target=TABLE)
+        except store.WriteFailure as err:
+            raise CliError(f"{err.problem}; choose another --out", RUNTIME_ERROR) from None
+        click.echo(f"table: {out_path}", err=True)
+    if chart_path is not None:
+        try:
+            saved = plots.save(plots.plot_sweep(table), chart_path)
+        except OSError as err:
+            raise CliError(f"cannot write {chart_path}: {err.strerror or err}; choose another --chart",
+                           RUNTIME_ERROR) from None
+        click.echo(f"chart: {saved}", err=True)
+
+
 if __name__ == "__main__":
     main()

@@ -16,6 +16,7 @@ hides on the frame.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import textwrap
@@ -27,7 +28,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from ..rules import GAMES
+from ..rules import GAMES, format_value
 from ..runs import catalog
 from ..runs.records import count_text
 from . import results
@@ -408,3 +409,68 @@ def save(fig: Figure, path: str | os.PathLike) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=DPI)
     return path
+
+
+def plot_sweep(table: pd.DataFrame, x: str | None = None, title: str | None = None) -> Figure:
+    """The share won against a varied rule (``x``, default the sweep's first) from a sweep's
+    table (:func:`.sweep.sweep`, or its CSV read back): a line per player in its colour, Wilson
+    95% whiskers, and above the solver's line, hatched, the bracket won .. won + unknown that its
+    undecided deals leave open; one panel per combination of the other varied rules' values."""
+    from .sweep import varied_columns
+
+    varied = varied_columns(table)
+    x = x or varied[0]
+    if x not in varied:
+        raise ValueError(f"{x!r} is not a varied rule of this sweep; it varies {', '.join(varied)}")
+    others = [column for column in varied if column != x]
+    panels = list(table.groupby(others, sort=False)) if others else [((), table)]
+    order = list(dict.fromkeys(table[x]))
+    numeric = pd.api.types.is_numeric_dtype(table[x]) and not pd.api.types.is_bool_dtype(table[x])
+    position = {v: (v if numeric else i) for i, v in enumerate(order)}
+    if len(panels) == 1:  # one panel: the legend below it, not in a cell of its own
+        fig, ax = _figure(4.2)
+        axes, legend_ax = [ax], None
+    else:
+        fig, axes, legend_ax = _grid(len(panels), 2.6)
+    handles = {}
+    players = _players_in_order(table["player"])
+    # players side by side at each value, so that equal shares do not hide one another
+    step = min((b - a for a, b in itertools.pairwise(sorted(position.values()))), default=1)
+    shift = {p: 0.06 * step * (i - (len(players) - 1) / 2) for i, p in enumerate(players)}
+    for ax, (key, mine) in zip(axes, panels):
+        for player in players:
+            at = mine[mine["player"] == player].copy()
+            if at.empty:
+                continue
+            at["at"] = at[x].map(position) + shift[player]
+            at = at.sort_values("at")
+            colour = player_colour(player)
+            handles[player] = ax.plot(at["at"], at["share"], "o-", color=colour, markersize=4, linewidth=1.3,
+                                      label=at["who"].iloc[0])[0]
+            ax.errorbar(at["at"], at["share"], yerr=[at["share"] - at["share_low"], at["share_high"] - at["share"]],
+                        fmt="none", ecolor=colour, capsize=2, linewidth=0.9)
+            if (at["unknown"] > 0).any():
+                handles["bracket"] = ax.fill_between(at["at"], at["share"], at["bracket_high"], facecolor="none",
+                                                     edgecolor=colour, hatch="////", linewidth=0)
+        ax.set_xticks(list(position.values()), [format_value(v) for v in order])
+        ax.set_xlabel(x, fontsize=FONT)
+        ax.set_ylim(*SHARE_LIMITS)
+        _percent_axis(ax.yaxis)
+        ax.tick_params(labelsize=FONT - 1)
+        ax.grid(alpha=0.3)
+        key = key if isinstance(key, tuple) else (key,)
+        heading = " ".join(f"{column}={format_value(value)}" for column, value in zip(others, key))
+        ax.set_title(heading or table["game"].iloc[0], loc="left", fontsize=FONT + 1, fontweight="bold")
+    whos = {p: table[table["player"] == p]["who"].iloc[0] for p in players}
+    names = {**whos, "bracket": "undecided deals (won .. won + unknown)"}
+    shown = [k for k in (*players, "bracket") if k in handles]
+    legend = {"fontsize": FONT, "frameon": False, "title": "dots: share won, whiskers: Wilson 95%",
+              "title_fontsize": FONT}
+    if legend_ax is None:
+        fig.legend([handles[k] for k in shown], [names[k] for k in shown], loc="outside lower center",
+                   ncol=len(shown), **legend)
+    else:
+        legend_ax.legend([handles[k] for k in shown], [names[k] for k in shown], loc="center", **legend)
+    fig.suptitle(title or f"{table['game'].iloc[0]}: share won by {x} ({_deal_counts(table['deals'])})",
+                 fontsize=FONT + 3)
+    return fig
