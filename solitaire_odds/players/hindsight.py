@@ -58,6 +58,6 @@ class HindsightPlayer(PlannerPlayer):
             for completion in completions:
                 child = completion.copy()
                 api.play_row(child, self.pa, move)
-                verdict, _ = self._solve(child)
+                verdict = self._verdict(child)
                 scores[i] += 1.0 if verdict == "won" else UNDECIDED if verdict == "unknown" else 0.0
         return scores

@@ -135,3 +135,9 @@ class PlannerPlayer(DealPlayer):
         result = self._solver.solve_state(state, self.budget)
         self._nodes += result.nodes
         return result.verdict, [api.move_row(m, self.pa) for m in result.line]
+
+    def _verdict(self, state: np.ndarray) -> str:
+        """The solver's verdict on a full state alone (no line to translate)."""
+        result = self._solver.solve_state(state, self.budget)
+        self._nodes += result.nodes
+        return result.verdict
