@@ -308,7 +308,8 @@ def plot_strength(points: pd.DataFrame, claims: tuple[Claim, ...] = CLAIMS, titl
         _percent_axis(ax.yaxis)
         ax.tick_params(labelsize=FONT - 1)
         ax.grid(alpha=0.3)
-        ax.set_title(f"{rules} ({_deal_counts(mine['deals'])})", loc="left", fontsize=FONT, fontweight="bold")
+        ax.set_title(textwrap.fill(f"{rules} ({_deal_counts(mine['deals'])})", 48), loc="left", fontsize=FONT,
+                     fontweight="bold")
     names = {"winnable": "winnable (solver's bracket, hatched)", **CLAIM_LEGEND}
     shown = [k for k in _players_in_order(points["player"]) if k in handles] + [k for k in ("winnable", PLAY)
                                                                                if k in handles]
