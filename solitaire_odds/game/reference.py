@@ -89,7 +89,7 @@ def replay_win(rules: Rules, start: Position, line) -> Position:
 
 
 @lru_cache(maxsize=64)
-def _table(rules: Rules) -> "Table":
+def _table(rules: Rules) -> Table:
     return Table(rules)
 
 
