@@ -22,8 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire_odds.game import deals, reference
-from solitaire_odds.rules import GAMES, checks
+from solitaire_odds.engine.reductions import capabilities
+from solitaire_odds.game import cards, deals, reference
+from solitaire_odds.game.position import Position
+from solitaire_odds.rules import GAMES, checks, resolve
 from solitaire_odds.rules.schema import CHOICES, FIRST_DEAL_GROUPS, RULE_KEYS
 from solitaire_odds.solver import Solver
 
@@ -130,3 +132,71 @@ def test_many_random_variants():
     print(dict(tally))
     assert tally["combinations"] >= SLOW // 2, dict(tally)
     assert tally["both won"] >= 50 and tally["both lost"] >= 50, dict(tally)
+
+
+# --- regressions: combinations a reduction's condition once admitted, its argument not ------
+
+
+def reduced_and_plain(rules, position, budget=20_000):
+    """The verdicts of the reduced and the plain search on ``position``."""
+    return tuple(Solver(rules, budget=budget, win_first=False, reductions=on).solve_position(position).verdict
+                 for on in (True, False))
+
+
+def test_an_ace_is_not_played_up_at_once_where_a_king_may_wrap_onto_it():
+    """Built down with wrap, a King may lie on an Ace of the other colour: an Ace is no longer
+    a card nothing can use, and playing it up at once (safe_foundation's rule for Ace-based
+    foundations) lost this position, won by putting KC on AH to free QC."""
+    rules = resolve("westcliff", space_fill="none", **{"tableau.wrap": "on"})
+    assert not capabilities(rules)["safe_foundation"]
+    hearts = [cards.make(r, 2) for r in range(12, 0, -1)]  # KH at the bottom .. 2H on top
+    position = Position(piles=[[cards.parse("AH")], [cards.parse("QC"), cards.parse("KC")], hearts] + [[]] * 7,
+                        down=[0, 1, 11] + [0] * 7, found=[11, 13, 0, 13])
+    assert reduced_and_plain(rules, position) == ("won", "won")
+
+
+def suit_pile(suit: int, low: int, high: int) -> list[int]:
+    """The cards of ``suit`` from rank ``high`` (bottom) down to ``low`` (top)."""
+    return [cards.make(r, suit) for r in range(high, low - 1, -1)]
+
+
+def test_no_twin_swap_pruning_where_face_up_cards_are_dealt_out_of_sequence():
+    """Dealt round the piles all face up, a face-up card need not be a base of the card on
+    it, so a move off it is no swap between twins. Pruning 5H onto 6C (it uncovers 8S, which
+    no foundation wants yet) lost this position: 5H blocks 8S, 7S and 4H, and only moving it
+    onto 6C, then 8S onto 9D, lets them up."""
+    rules = resolve("westcliff", space_fill="none", **{"deal.pattern": "round-robin"})
+    assert not capabilities(rules)["twin_swap"]
+    c, d, h, s = range(4)
+    piles = [[cards.parse(x) for x in ("4H", "7S", "8S", "5H")], [cards.parse("6C")], [cards.parse("9D")],
+             suit_pile(c, 6, 12), suit_pile(d, 9, 12), suit_pile(h, 5, 12), suit_pile(s, 8, 12)] + [[]] * 3
+    down = [0, 0, 0, 6, 3, 7, 4, 0, 0, 0]
+    position = Position(piles=piles, down=down, found=[5, 8, 3, 6])
+    assert reduced_and_plain(rules, position) == ("won", "won")
+
+
+def test_the_two_deck_relaxation_counts_a_space_that_takes_only_kings():
+    """With spaces that take Kings only, the two-deck relaxation (which knows spaces that take
+    any card or none) called this last-round position lost: KC covers the QC its Ace
+    foundation wants next, and has nowhere to go but a space."""
+    rules = GAMES["st-helena"].resolve({}, {"space_fill": "king"})
+    assert not capabilities(rules)["relaxed_dead_ends"]
+    c = 0
+    piles = [[cards.parse("QC"), cards.parse("KC")], [cards.parse("JC")], suit_pile(c, 0, 9)[::-1]] + [[]] * 9
+    # King foundations f0-f3 (clubs holds K and Q), Ace foundations f4-f7 (clubs up to the Jack)
+    position = Position(piles=piles, down=[0] * 12, found=[2, 13, 13, 13, 11, 13, 13, 13], redeals_used=2)
+    assert reduced_and_plain(rules, position) == ("won", "won")
+
+
+def test_no_safe_play_from_the_reserve_during_an_opening():
+    """During an opening only pile tops may go up. The safe-foundation rule, which looks at
+    reserve tops too, played AC from the reserve there: a winning line that does not replay."""
+    rules = resolve("westcliff", **{"deal.reserve_fans": 1, "deal.fan_size": 1,
+                                    "deal.opening": "foundation-plays-then-deal"})
+    assert not capabilities(rules)["safe_foundation"]
+    piles = [suit_pile(0, 1, 12)] + [[]] * 9
+    position = Position(piles=piles, down=[11] + [0] * 9, found=[0, 13, 13, 13], reserve=[[cards.parse("AC")]],
+                        opening=True)
+    solver = Solver(rules, budget=20_000, win_first=False, reductions=True)
+    outcome = solver.solve_position(position)
+    assert outcome.verdict == "won" and replays_to_a_win(rules, position, outcome.line)
