@@ -89,7 +89,8 @@ def safe_foundation_low(rules: Rules) -> bool:
     taken out of the tableau: every other move of L stays legal (a card that is not in D2
     never goes onto a D2 card, by closure; its foundation has no D2 card above its place; a
     dealt row or a turned card lands on the same cards less the removed ones; the copy only
-    has more face-up cards and spaces, which add choices; a run that was whole stays whole).
+    has more face-up cards and spaces, which add choices; a run that was whole stays whole, as
+    long as no row is dealt onto a card taken out: :func:`_rows_keep_runs`).
     When L wins, every card is up in both. So Q' is winnable whenever Q is: playing c up
     loses no win.
     """
