@@ -35,7 +35,30 @@ def safe_foundation(rules: Rules) -> bool:
     (spaces only add choices, and Duchess' fills are optional), and ``c``'s suit can only
     gain. So the shortened line wins too, and searching only this move loses no win.
     """
-    return rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and not rules["foundation_return"]
+    return (rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and not rules["foundation_return"]
+            # an Ace goes up at once on Ace-based foundations: nothing may be built on it (no wrap)
+            and not (rules["wrap"] and rules["foundations"] == "suit-up")
+            and _rows_keep_runs(rules) and _laid_out_once(rules))
+
+
+def _laid_out_once(rules: Rules) -> bool:
+    """What the one-deck arguments (:func:`safe_foundation`, :func:`safe_foundation_low`,
+    :func:`twin_swap`) assume of the deal beyond their own conditions: the pack is laid out
+    once, at the start, and nothing limits where a pile's cards go up. Not with an opening
+    (its refills and its final deal put cards by pile, so a card played up early changes
+    where every later card lands), a redeal that gathers the piles (it deals the changed
+    piles as another pack), or a first-deal limit (the safe play would ignore it)."""
+    return (rules["opening"] == "none" and not (rules["redeal_kind"] == "gather-piles" and rules["redeals"] > 0)
+            and not rules["first_deal_foundations"])
+
+
+def _rows_keep_runs(rules: Rules) -> bool:
+    """Where a card played up early leaves a copy of a winning line whose runs are L's runs
+    (partial or single run moves, or no rows dealt). A row dealt onto a pile puts a card on
+    whatever lies on top; with a card taken out from under it in the copy, the dealt card may
+    build on the card below and lengthen the pile's top run, and a "whole" move of L's run is
+    then no longer a whole run."""
+    return not (rules["stock"] == "deal-row" and rules["run_moves"] == "whole")
 
 
 def safe_foundation_low(rules: Rules) -> bool:
@@ -66,12 +89,13 @@ def safe_foundation_low(rules: Rules) -> bool:
     taken out of the tableau: every other move of L stays legal (a card that is not in D2
     never goes onto a D2 card, by closure; its foundation has no D2 card above its place; a
     dealt row or a turned card lands on the same cards less the removed ones; the copy only
-    has more face-up cards and spaces, which add choices; a run that was whole stays whole).
+    has more face-up cards and spaces, which add choices; a run that was whole stays whole, as
+    long as no row is dealt onto a card taken out: :func:`_rows_keep_runs`).
     When L wins, every card is up in both. So Q' is winnable whenever Q is: playing c up
     loses no win.
     """
     return (rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and rules["foundations"] == "suit-up"
-            and not rules["wrap"])
+            and not rules["wrap"] and _rows_keep_runs(rules) and _laid_out_once(rules))
 
 
 def pointless_return(rules: Rules) -> bool:
@@ -107,7 +131,10 @@ def twin_swap(rules: Rules) -> bool:
     winning line in which every such swap is followed by its foundation play.
     """
     return (rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and rules["run_moves"] == "partial"
-            and rules["stock"] == "turn")
+            and rules["stock"] == "turn"
+            # face-up cards always form a run: dealt one face-up card a pile (not round the
+            # piles all face up), and no opening's deal or gathering redeal lays out more
+            and rules["pattern"] in ("rows", "one-each") and _laid_out_once(rules))
 
 
 def interchangeable_piles(rules: Rules) -> bool:
@@ -167,7 +194,11 @@ def relaxed_dead_ends(rules: Rules) -> bool:
     argument: its fixpoint contains every event of every line of play from the position, and
     no line of it empties the tableau."""
     return (rules["foundations"] == "kings-and-aces" and rules["build"] == "up-or-down"
-            and rules["run_moves"] == "single" and rules["stock"] == "none" and rules["reserve_fans"] == 0)
+            and rules["run_moves"] == "single" and rules["stock"] == "none" and rules["reserve_fans"] == 0
+            # its foundations only grow and a card put up never serves as a base again; its
+            # spaces take any card or none (with no reserve and no stock, reserve-then-waste
+            # takes none): a King-only space is neither
+            and not rules["foundation_return"] and rules["space_fill"] != "king")
 
 
 def safe_overlap(rules: Rules) -> bool:
@@ -200,7 +231,9 @@ def safe_overlap(rules: Rules) -> bool:
     restricted first deal (the copy's foundation plays would break it)."""
     return (rules["foundations"] == "kings-and-aces" and rules["build"] == "up-or-down" and rules["build_suit"] == "same"
             and not rules["wrap"] and not rules["foundation_transfer"] and rules["run_moves"] == "single"
-            and rules["stock"] == "none" and rules["reserve_fans"] == 0)
+            and rules["stock"] == "none" and rules["reserve_fans"] == 0
+            # the copy's foundations are further along than L's: a return of L's would take another card
+            and not rules["foundation_return"])
 
 
 def persistent_sets(rules: Rules) -> bool:

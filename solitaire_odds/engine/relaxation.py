@@ -130,8 +130,11 @@ def applies(rules: Rules) -> bool:
     if rules["ncards"] != 52 or rules["build"] != "alt-colour-down" or rules["foundation_transfer"]:
         return False
     if rules["foundations"] == "suit-up":
+        # the stock is turned or dealt in rows from the start (no opening refilling piles from
+        # it and dealing it round them), and no redeal
         return (not rules["wrap"] and rules["reserve_fans"] == 0 and rules["redeals"] == 0
-                and rules["stock"] in ("turn", "deal-row") and rules["space_fill"] in ("any", "king", "none"))
+                and rules["stock"] in ("turn", "deal-row") and rules["space_fill"] in ("any", "king", "none")
+                and rules["opening"] == "none")
     return (rules["foundations"] == "chosen-base" and rules["stock"] == "turn" and not rules["foundation_return"]
             and rules["space_fill"] == "reserve-then-waste" and not rules["first_deal_foundations"]
             and rules["opening"] == "none" and (rules["redeals"] == 0 or rules["redeal_kind"] == "turn-waste"))

@@ -60,8 +60,7 @@ import numpy as np
 from numba import njit
 
 from .constants import (
-    BUILD_UP_OR_DOWN,
-    FOUND_KINGS_AND_ACES,
+    C_RELAXED_DEAD_ENDS,
     MAX_PLACES,
     MOVE,
     O_FOUND,
@@ -69,19 +68,12 @@ from .constants import (
     O_REDEALS,
     O_SLEN,
     P_ACCEPT,
-    P_BUILD,
-    P_FOUND_KIND,
     P_FIRST_DEAL_LIMITS,
     P_FTRANSFER,
     P_NPILES,
-    P_NRES,
     P_REDEALS,
-    P_RUN,
     P_SPACE,
-    P_STOCK,
-    RUN_SINGLE,
     SPACE_ANY,
-    STOCK_NONE,
 )
 from .core import pcard, plen
 from .jit import inline_kernel, kernel
@@ -91,10 +83,10 @@ U64 = np.uint64
 
 @kernel
 def applies(s, pa):
-    """The relaxation's assumptions hold: a St. Helena family game (up-or-down building, one
-    card at a time), no stock, no reserve, in its last round."""
-    return (pa[P_FOUND_KIND] == FOUND_KINGS_AND_ACES and pa[P_BUILD] == BUILD_UP_OR_DOWN and pa[P_RUN] == RUN_SINGLE and pa[P_STOCK] == STOCK_NONE
-            and pa[P_NRES] == 0 and last_round(s, pa))
+    """The relaxation's assumptions hold: rules where reductions.relaxed_dead_ends does (a St.
+    Helena family game: up-or-down building one card at a time, no stock, no reserve, no
+    foundation returns, spaces that take any card or none), in its last round."""
+    return pa[C_RELAXED_DEAD_ENDS] == 1 and last_round(s, pa)
 
 
 @inline_kernel

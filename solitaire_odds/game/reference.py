@@ -1,16 +1,22 @@
 """Plain-Python reference rules: the test oracle for the numba engine.
 
 Written for reading, not speed, straight from ``docs/rules.md`` and ``docs/rules-readings.md``
-(deal layouts and exact move conventions). It reads only ``rules.game`` and
-``rules.switches``, never the engine's derived rule values, so that it stays an independent
-reading of the rules. Positions and move tuples follow :mod:`solitaire_odds.position`.
+(deal layouts and exact move conventions). It reads only the rules' part values
+(``rules["piles"]``, ``rules["stock"]``, ...), never a game's name nor the engine's derived
+values, so that it stays an independent reading of the rules and plays a variant that no
+declaration names (Westcliff with 8 piles, Easthaven with a waste) by the same clauses as the
+seven games. Positions and move tuples follow :mod:`solitaire_odds.position`.
 
-Each game family has a small class with three methods: ``deal`` (deck -> first position),
-``moves`` (the legal moves of a position that is not won) and ``play`` (carry out a move
-already known to be legal). The public functions below dispatch to them.
+One class, :class:`Table`, holds the clauses, one method per part of a turn: ``deal`` (deck
+-> first position), ``moves`` (the legal moves of a position that is not won) and ``play``
+(carry out a move already known to be legal). The public functions below call it. A
+combination of parts whose play these clauses cannot tell is refused before it gets here
+(:mod:`solitaire_odds.rules.checks`).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from . import cards
 from .position import Position
@@ -24,22 +30,22 @@ ACE = 0
 
 def initial_position(rules: Rules, deck: list[int]) -> Position:
     """The position after the deal of ``deck`` (``deck[0]`` is dealt first)."""
-    return _family(rules).deal(list(deck))
+    return _table(rules).deal(list(deck))
 
 
 def legal_moves(rules: Rules, pos: Position) -> list[tuple]:
     """Every legal move of ``pos``, each once, in no particular order."""
     if is_won(rules, pos):
         return []
-    return _family(rules).moves(pos)
+    return _table(rules).moves(pos)
 
 
 def apply_move(rules: Rules, pos: Position, move: tuple) -> Position:
     """A new position with ``move`` made; ``pos`` is left unchanged."""
     if tuple(move) not in legal_moves(rules, pos):
-        raise ValueError(f"illegal move {move!r} for {rules.game}")
+        raise ValueError(f"illegal move {move!r} for {rules.label()}")
     new = pos.copy()
-    _family(rules).play(new, tuple(move))
+    _table(rules).play(new, tuple(move))
     return new
 
 
@@ -82,17 +88,12 @@ def replay_win(rules: Rules, start: Position, line) -> Position:
     return pos
 
 
-def _family(rules: Rules):
-    if rules.game in Westcliff.PILES:
-        return Westcliff(rules)
-    if rules.game in ("st-helena", "louis", "box-kite"):
-        return StHelena(rules)
-    if rules.game == "duchess":
-        return Duchess(rules)
-    raise ValueError(f"the reference does not know the game {rules.game!r}")
+@lru_cache(maxsize=64)
+def _table(rules: Rules) -> Table:
+    return Table(rules)
 
 
-# ---------------------------------------------------------------- shared helpers
+# ---------------------------------------------------------------- small helpers
 
 def _place(kind: str, index: int) -> str:
     return f"{kind}{index}"
@@ -112,26 +113,6 @@ def _take_from_pile(pos: Position, i: int, n: int) -> list[int]:
     return moved
 
 
-def _alternate_down(lower: int, upper: int, wrap: bool) -> bool:
-    """May ``lower`` lie on ``upper`` when building down in alternating colours?"""
-    if cards.is_red(lower) == cards.is_red(upper):
-        return False
-    if wrap:
-        return (cards.rank(lower) + 1) % 13 == cards.rank(upper)
-    return cards.rank(lower) + 1 == cards.rank(upper)
-
-
-def _run_length(pile: list[int], down: int, wrap: bool) -> int:
-    """Length of the longest face-up run (down, alternating colours) on top of a pile."""
-    if not pile:
-        return 0
-    length = 1
-    while (length < len(pile) - down
-           and _alternate_down(pile[-length], pile[-length - 1], wrap)):
-        length += 1
-    return length
-
-
 def _run_sizes(run_moves: str, longest: int) -> list[int]:
     """Which run lengths may leave a pile whose top run is ``longest`` cards long."""
     if longest == 0:
@@ -143,39 +124,104 @@ def _run_sizes(run_moves: str, longest: int) -> list[int]:
     return list(range(1, longest + 1))  # partial
 
 
-# ---------------------------------------------------------------- Westcliff family
+# ---------------------------------------------------------------- the clauses
 
-class Westcliff:
-    """Westcliff (Classic and American) and Easthaven: one deck, piles of 2 down + 1 up,
-    foundations Ace to King by suit, building down in alternating colours, no wrap."""
-
-    PILES = {"westcliff-classic": 7, "westcliff": 10, "easthaven": 7}
+class Table:
+    """The rules of one set of parts. Foundations are numbered as in
+    :mod:`solitaire_odds.game.position`: one per suit (f0-f3, C D H S), or with King and Ace
+    foundations the King ones f0-f3 (built down) and the Ace ones f4-f7 (built up)."""
 
     def __init__(self, rules: Rules):
-        sw = rules.switches
-        self.npiles = self.PILES[rules.game]
-        self.deals_rows = rules.game == "easthaven"  # Easthaven deals rows, has no waste
-        # Classic fixes run_moves=partial and space_fill=any; Easthaven fixes partial runs.
-        self.run_moves = sw.get("run_moves", "partial")
-        self.space_fill = sw.get("space_fill", "any")
-        self.waste_playable = sw.get("waste_playable", True)
-        self.aces_out_first = sw.get("aces_out_first", False)
-        self.foundation_return = sw["foundation_return"]
+        self.npiles = rules["piles"]
+        self.nfans, self.fan_size = rules["reserve_fans"], rules["fan_size"]
+        self.pattern, self.rows_down = rules["pattern"], rules["rows_down"]
+        self.opening = rules["opening"] == "foundation-plays-then-deal"
+        self.build, self.build_suit, self.wrap = rules["build"], rules["build_suit"], rules["wrap"]
+        self.run_moves, self.space_fill = rules["run_moves"], rules["space_fill"]
+        self.foundations = rules["foundations"]
+        self.nfound = 8 if self.foundations == "kings-and-aces" else 4
+        self.aces_out_first = rules["aces_out_first"]
+        self.foundation_return = rules["foundation_return"]
+        self.foundation_transfer = rules["foundation_transfer"]
+        self.first_deal = rules["first_deal_foundations"]
+        self.stock, self.waste_playable = rules["stock"], rules["waste_playable"]
+        self.redeals, self.redeal_kind = rules["redeals"], rules["redeal_kind"]
+        self.redeal_order = rules["redeal_order"]
+
+    # --- the deal
 
     def deal(self, deck: list[int]) -> Position:
-        found = [0, 0, 0, 0]
-        if self.aces_out_first:
-            deck = [c for c in deck if cards.rank(c) != ACE]
-            found = [1, 1, 1, 1]
-        p = self.npiles
-        piles = [[deck[i], deck[p + i], deck[2 * p + i]] for i in range(p)]
-        return Position(piles=piles, down=[2] * p, found=found, stock=deck[3 * p:][::-1])
+        """Cards that start on the foundations come out first (a King and an Ace of each suit,
+        the first met, for King and Ace foundations; the Aces with ``aces_out_first``); the
+        reserve fans are dealt next, a fan at a time, then the piles by the pattern; what is
+        left is the stock, the next card to deal on top."""
+        found = [0] * self.nfound
+        rest = []
+        for c in deck:
+            s = cards.suit(c)
+            if self.foundations == "kings-and-aces" and cards.rank(c) == KING and found[s] == 0:
+                found[s] = 1
+            elif self.foundations == "kings-and-aces" and cards.rank(c) == ACE and found[4 + s] == 0:
+                found[4 + s] = 1
+            elif self.aces_out_first and cards.rank(c) == ACE:
+                found[s] = 1
+            else:
+                rest.append(c)
+        n = self.npiles
+        reserve = [rest[i * self.fan_size:(i + 1) * self.fan_size] for i in range(self.nfans)]
+        rest = rest[self.nfans * self.fan_size:]
+        down = [0] * n
+        if self.pattern == "rows":
+            rows = self.rows_down + 1
+            piles = [[rest[r * n + i] for r in range(rows)] for i in range(n)]
+            down = [self.rows_down] * n
+            rest = rest[rows * n:]
+        elif self.pattern == "one-each":
+            piles = [[c] for c in rest[:n]]
+            rest = rest[n:]
+        else:  # round-robin: every card, one a pile in turn
+            piles = [rest[i::n] for i in range(n)]
+            rest = []
+        return Position(piles=piles, down=down, found=found, stock=rest[::-1], reserve=reserve,
+                        opening=self.opening)
 
-    def fits_space(self, bottom_card: int) -> bool:
+    # --- what goes where
+
+    def builds_on(self, card: int, under: int) -> bool:
+        """May ``card`` lie on ``under`` in the tableau?"""
+        if self.build == "alt-colour-down":
+            if cards.is_red(card) == cards.is_red(under):
+                return False
+            step = (cards.rank(card) + 1) % 13 if self.wrap else cards.rank(card) + 1
+            return step == cards.rank(under)
+        if self.build_suit == "same" and cards.suit(card) != cards.suit(under):
+            return False
+        gap = abs(cards.rank(card) - cards.rank(under))
+        return gap == 1 or (self.wrap and gap == 12)
+
+    def run_length(self, pile: list[int], down: int) -> int:
+        """Face-up cards on top of a pile each lying on the one below by the building rule."""
+        if not pile:
+            return 0
+        length = 1
+        while length < len(pile) - down and self.builds_on(pile[-length], pile[-length - 1]):
+            length += 1
+        return length
+
+    def space_takes(self, pos: Position, card: int, src: str) -> bool:
+        """May ``card`` (a run's bottom card) coming from place ``src`` enter an empty pile?
+        ``reserve-then-waste``: a reserve card while the reserve has cards; once it is empty
+        the waste's top card, or the stock's top card when there is no waste."""
         if self.space_fill == "any":
             return True
         if self.space_fill == "king":
-            return cards.rank(bottom_card) == KING
+            return cards.rank(card) == KING
+        if self.space_fill == "reserve-then-waste":
+            if src[0] == "r":
+                return True
+            if any(pos.reserve):
+                return False
+            return src == "w" or (src == "s" and not pos.waste)
         return False  # none
 
     def targets(self, pos: Position, card: int, src: str) -> list[str]:
@@ -185,42 +231,108 @@ class Westcliff:
             dst = _place("p", j)
             if dst == src:
                 continue
-            if pile and _alternate_down(card, pile[-1], wrap=False):
+            if pile and self.builds_on(card, pile[-1]):
                 out.append(dst)
-            elif not pile and self.fits_space(card):
+            elif not pile and self.space_takes(pos, card, src):
                 out.append(dst)
         return out
+
+    def next_rank(self, pos: Position, j: int):
+        """The rank foundation ``j`` takes next; None when it is complete or has no base yet."""
+        count = pos.found[j]
+        if count >= 13:
+            return None
+        if self.foundations == "kings-and-aces":
+            return KING - count if j < 4 else count
+        if self.foundations == "chosen-base":
+            return None if pos.base_rank < 0 else (pos.base_rank + count) % 13
+        return count
+
+    def top_card(self, pos: Position, j: int) -> int:
+        """The card on top of foundation ``j`` (it holds at least one)."""
+        count = pos.found[j]
+        if self.foundations == "kings-and-aces":
+            rank = KING - count + 1 if j < 4 else count - 1
+        elif self.foundations == "chosen-base":
+            rank = (pos.base_rank + count - 1) % 13
+        else:
+            rank = count - 1
+        return cards.make(rank, j % 4)
+
+    def foundation_moves(self, pos: Position, src: str, card: int, groups=("upper", "lower")) -> list[tuple]:
+        """``card`` from ``src`` to each foundation of its suit that takes it next, among the
+        ``groups`` allowed (King foundations "upper", Ace ones "lower"; in a one-deck game
+        every foundation counts as "upper")."""
+        s = cards.suit(card)
+        allowed = [j for j in (s, s + 4) if j < self.nfound and ("upper" if j < 4 else "lower") in groups]
+        return [("move", src, _place("f", j), 1) for j in allowed if self.next_rank(pos, j) == cards.rank(card)]
+
+    def pile_groups(self, pos: Position, i: int) -> tuple:
+        """The foundation groups pile ``i``'s cards may go up to: before the first redeal as
+        ``first_deal_foundations`` says for it ("either" past its end), else any."""
+        if self.first_deal and pos.redeals_used == 0 and i < len(self.first_deal):
+            where = self.first_deal[i]
+            return ("upper", "lower") if where == "either" else (where,)
+        return ("upper", "lower")
 
     def waste_available(self, pos: Position) -> bool:
         return bool(pos.waste) and (self.waste_playable or pos.waste_live)
 
+    # --- the legal moves
+
     def moves(self, pos: Position) -> list[tuple]:
+        if pos.opening:
+            return self.opening_moves(pos)
+        if self.foundations == "chosen-base" and pos.base_rank < 0:
+            # the opening choice: a reserve fan's top card goes up and sets every base
+            return [("move", _place("r", i), _place("f", cards.suit(fan[-1])), 1)
+                    for i, fan in enumerate(pos.reserve) if fan]
         moves = []
         for i, pile in enumerate(pos.piles):
             if not pile:
                 continue
             src = _place("p", i)
-            top = pile[-1]
-            if pos.found[cards.suit(top)] == cards.rank(top):
-                moves.append(("move", src, _place("f", cards.suit(top)), 1))
-            for n in _run_sizes(self.run_moves, _run_length(pile, pos.down[i], wrap=False)):
-                for dst in self.targets(pos, pile[-n], src):
-                    moves.append(("move", src, dst, n))
+            moves += self.foundation_moves(pos, src, pile[-1], self.pile_groups(pos, i))
+            for n in _run_sizes(self.run_moves, self.run_length(pile, pos.down[i])):
+                moves += [("move", src, dst, n) for dst in self.targets(pos, pile[-n], src)]
+        singles = [(_place("r", i), fan[-1]) for i, fan in enumerate(pos.reserve) if fan]
         if self.waste_available(pos):
-            top = pos.waste[-1]
-            if pos.found[cards.suit(top)] == cards.rank(top):
-                moves.append(("move", "w", _place("f", cards.suit(top)), 1))
-            for dst in self.targets(pos, top, "w"):
-                moves.append(("move", "w", dst, 1))
-        if self.foundation_return:
-            for s, count in enumerate(pos.found):
-                if count > 0:
-                    src = _place("f", s)
-                    for dst in self.targets(pos, cards.make(count - 1, s), src):
-                        moves.append(("move", src, dst, 1))
-        if pos.stock:
-            moves.append(("deal",) if self.deals_rows else ("turn",))
+            singles.append(("w", pos.waste[-1]))
+        for src, card in singles:
+            moves += self.foundation_moves(pos, src, card)
+            moves += [("move", src, dst, 1) for dst in self.targets(pos, card, src)]
+        if pos.stock and not pos.waste and self.space_fill == "reserve-then-waste":
+            card = pos.stock[-1]
+            moves += [("move", "s", _place("p", j), 1) for j, pile in enumerate(pos.piles)
+                      if not pile and self.space_takes(pos, card, "s")]
+        for j, count in enumerate(pos.found):
+            src = _place("f", j)
+            if self.foundation_return and count > 0:
+                moves += [("move", src, dst, 1) for dst in self.targets(pos, self.top_card(pos, j), src)]
+            # a transfer never takes the base King or Ace: a foundation keeps at least one card
+            if self.foundation_transfer and count >= 2:
+                partner = j + 4 if j < 4 else j - 4
+                if self.next_rank(pos, partner) == cards.rank(self.top_card(pos, j)):
+                    moves.append(("move", src, _place("f", partner), 1))
+        if pos.stock and self.stock == "turn":
+            moves.append(("turn",))
+        elif pos.stock and self.stock == "deal-row":
+            moves.append(("deal",))
+        if pos.redeals_used < self.redeals and (
+                self.redeal_kind == "gather-piles"
+                or (self.redeal_kind == "turn-waste" and not pos.stock and pos.waste)):
+            moves.append(("redeal",))
         return moves
+
+    def opening_moves(self, pos: Position) -> list[tuple]:
+        """The opening (Louis): only pile tops to foundations, then the deal of the rest."""
+        moves = []
+        for i, pile in enumerate(pos.piles):
+            if pile:
+                moves += self.foundation_moves(pos, _place("p", i), pile[-1])
+        return moves or [("deal",)]
+
+    # --- making a move
 
     def play(self, pos: Position, move: tuple) -> None:
         # With waste_playable off, only a card just turned is live; any other move kills it.
@@ -229,257 +341,52 @@ class Westcliff:
             pos.waste.append(pos.stock.pop())
             return
         if move == ("deal",):
-            for j in range(min(self.npiles, len(pos.stock))):
-                pos.piles[j].append(pos.stock.pop())
-            return
-        _, src, dst, n = move
-        if src == "w":
-            moved = [pos.waste.pop()]
-        elif src[0] == "f":
-            s = _index(src)
-            pos.found[s] -= 1
-            moved = [cards.make(pos.found[s], s)]
-        else:
-            moved = _take_from_pile(pos, _index(src), n)
-        if dst[0] == "f":
-            pos.found[_index(dst)] += 1
-        else:
-            pos.piles[_index(dst)].extend(moved)
-
-
-# ---------------------------------------------------------------- St. Helena family
-
-class StHelena:
-    """St. Helena, Louis and Box Kite: two decks all face up, 12 piles round 4 King
-    foundations (f0-f3, built down) and 4 Ace foundations (f4-f7, built up); one card moves
-    at a time, building up or down."""
-
-    # First deal of St. Helena: which foundations each pile may play to.
-    KING_ONLY_PILES = (0, 1, 2, 3)
-    ACE_ONLY_PILES = (6, 7, 8, 9)
-
-    def __init__(self, rules: Rules):
-        sw = rules.switches
-        self.game = rules.game
-        self.space_fill = sw["space_fill"]
-        self.build_suit = sw["build_suit"]
-        self.redeals = sw["redeals"]
-        self.redeal_order = sw["redeal_order"]
-        self.foundation_transfer = sw["foundation_transfer"]
-        self.wrap = sw["wrap"]
-
-    def deal(self, deck: list[int]) -> Position:
-        """Take out the first King and first Ace of each suit; deal the other 96 cards."""
-        rest = []
-        out = set()
-        for c in deck:
-            if cards.rank(c) in (KING, ACE) and c not in out:
-                out.add(c)
-            else:
-                rest.append(c)
-        if self.game == "louis":
-            return Position(piles=[[c] for c in rest[:12]], down=[0] * 12, found=[1] * 8,
-                            stock=rest[12:][::-1], opening=True)
-        piles = [[] for _ in range(12)]
-        for k, c in enumerate(rest):
-            piles[k % 12].append(c)
-        return Position(piles=piles, down=[0] * 12, found=[1] * 8)
-
-    @staticmethod
-    def next_rank(pos: Position, j: int) -> int:
-        """Rank foundation ``j`` takes next (-1 or 13 once complete: nothing fits)."""
-        if j < 4:
-            return KING - pos.found[j]
-        return pos.found[j]
-
-    @staticmethod
-    def top_rank(pos: Position, j: int) -> int:
-        """Rank of the card on top of foundation ``j``."""
-        if j < 4:
-            return KING - pos.found[j] + 1
-        return pos.found[j] - 1
-
-    def fitting_foundations(self, pos: Position, card: int) -> list[int]:
-        s = cards.suit(card)
-        return [j for j in (s, s + 4) if self.next_rank(pos, j) == cards.rank(card)]
-
-    def allowed_foundations(self, pos: Position, pile: int) -> tuple[int, ...]:
-        """St. Helena's first deal restricts piles 1-4 to Kings, 7-10 to Aces."""
-        if self.game == "st-helena" and pos.redeals_used == 0:
-            if pile in self.KING_ONLY_PILES:
-                return (0, 1, 2, 3)
-            if pile in self.ACE_ONLY_PILES:
-                return (4, 5, 6, 7)
-        return tuple(range(8))
-
-    def builds_on(self, card: int, under: int) -> bool:
-        if self.build_suit == "same" and cards.suit(card) != cards.suit(under):
-            return False
-        gap = abs(cards.rank(card) - cards.rank(under))
-        return gap == 1 or (self.wrap and gap == 12)
-
-    def moves(self, pos: Position) -> list[tuple]:
-        if pos.opening:
-            return self.opening_moves(pos)
-        moves = []
-        for i, pile in enumerate(pos.piles):
-            if not pile:
-                continue
-            src, top = _place("p", i), pile[-1]
-            for j in self.fitting_foundations(pos, top):
-                if j in self.allowed_foundations(pos, i):
-                    moves.append(("move", src, _place("f", j), 1))
-            for k, other in enumerate(pos.piles):
-                if k == i:
-                    continue
-                if (other and self.builds_on(top, other[-1])) or (not other and self.space_fill == "any"):
-                    moves.append(("move", src, _place("p", k), 1))
-        if self.foundation_transfer:
-            for j in range(8):
-                partner = j + 4 if j < 4 else j - 4
-                # the base King or Ace never leaves: a foundation keeps at least one card
-                if pos.found[j] >= 2 and self.next_rank(pos, partner) == self.top_rank(pos, j):
-                    moves.append(("move", _place("f", j), _place("f", partner), 1))
-        if pos.redeals_used < self.redeals:
-            moves.append(("redeal",))
-        return moves
-
-    def opening_moves(self, pos: Position) -> list[tuple]:
-        """Louis' opening: only pile tops to foundations, then the deal of the rest."""
-        moves = []
-        for i, pile in enumerate(pos.piles):
-            if pile:
-                for j in self.fitting_foundations(pos, pile[-1]):
-                    moves.append(("move", _place("p", i), _place("f", j), 1))
-        return moves or [("deal",)]
-
-    def play(self, pos: Position, move: tuple) -> None:
-        if move == ("deal",):  # Louis: the rest of the stock, top card first
-            self.deal_round_robin(pos, pos.stock[::-1])
-            pos.stock = []
-            pos.opening = False
+            if pos.opening:  # the rest of the stock round the piles, top card first
+                self.deal_round_robin(pos, pos.stock[::-1])
+                pos.stock = []
+                pos.opening = False
+            else:  # a row: one card onto each pile in turn, while the stock lasts
+                for j in range(min(self.npiles, len(pos.stock))):
+                    pos.piles[j].append(pos.stock.pop())
             return
         if move == ("redeal",):
-            pack = [c for pile in reversed(pos.piles) for c in reversed(pile)]  # top_first
-            if self.redeal_order == "bottom_first":
-                pack.reverse()
-            pos.piles = [[] for _ in range(12)]
-            self.deal_round_robin(pos, pack)
+            if self.redeal_kind == "turn-waste":
+                pos.stock = pos.waste[::-1]  # the waste turned over: its bottom card on top
+                pos.waste = []
+            else:  # gather the piles, the last onto the one before ... onto the first, and deal again
+                pack = [c for pile in reversed(pos.piles) for c in reversed(pile)]  # its top first
+                if self.redeal_order == "bottom_first":
+                    pack.reverse()
+                pos.piles = [[] for _ in range(self.npiles)]
+                self.deal_round_robin(pos, pack)
             pos.redeals_used += 1
             return
-        _, src, dst, _n = move
-        if src[0] == "f":  # foundation transfer
+        _, src, dst, n = move
+        if src[0] == "f" and dst[0] == "f":  # a transfer between the two foundations of a suit
             pos.found[_index(src)] -= 1
             pos.found[_index(dst)] += 1
             return
-        i = _index(src)
-        card = pos.piles[i].pop()
-        if dst[0] == "f":
-            pos.found[_index(dst)] += 1
-        else:
-            pos.piles[_index(dst)].append(card)
-        if pos.opening and not pos.piles[i] and pos.stock:
-            pos.piles[i].append(pos.stock.pop())  # Louis refills an emptied pile at once
-
-    @staticmethod
-    def deal_round_robin(pos: Position, pack: list[int]) -> None:
-        for k, c in enumerate(pack):
-            pos.piles[k % 12].append(c)
-
-
-# ---------------------------------------------------------------- Duchess
-
-class Duchess:
-    """Duchess: 4 reserve fans of 3, 4 piles, foundations from a chosen base rank, building
-    down in alternating colours with wrap; spaces are filled from reserve, waste or stock."""
-
-    def __init__(self, rules: Rules):
-        self.run_moves = rules.switches["run_moves"]
-        self.redeals = rules.switches["redeals"]
-
-    def deal(self, deck: list[int]) -> Position:
-        reserve = [deck[3 * i:3 * i + 3] for i in range(4)]
-        piles = [[deck[12 + i]] for i in range(4)]
-        return Position(piles=piles, down=[0] * 4, found=[0] * 4, stock=deck[16:][::-1],
-                        reserve=reserve)
-
-    @staticmethod
-    def fits_foundation(pos: Position, card: int) -> bool:
-        count = pos.found[cards.suit(card)]
-        return count < 13 and (pos.base_rank + count) % 13 == cards.rank(card)
-
-    def single_card_moves(self, pos: Position, src: str, card: int) -> list[tuple]:
-        """A reserve or waste card: to its foundation or onto a pile (not into a space)."""
-        moves = []
-        if self.fits_foundation(pos, card):
-            moves.append(("move", src, _place("f", cards.suit(card)), 1))
-        for j, pile in enumerate(pos.piles):
-            if pile and _alternate_down(card, pile[-1], wrap=True):
-                moves.append(("move", src, _place("p", j), 1))
-        return moves
-
-    def moves(self, pos: Position) -> list[tuple]:
-        if pos.base_rank == -1:  # the opening choice of base card
-            return [("move", _place("r", i), _place("f", cards.suit(fan[-1])), 1)
-                    for i, fan in enumerate(pos.reserve) if fan]
-        moves = []
-        for i, fan in enumerate(pos.reserve):
-            if fan:
-                moves += self.single_card_moves(pos, _place("r", i), fan[-1])
-        if pos.waste:
-            moves += self.single_card_moves(pos, "w", pos.waste[-1])
-        for i, pile in enumerate(pos.piles):
-            if not pile:
-                continue
-            src = _place("p", i)
-            if self.fits_foundation(pos, pile[-1]):
-                moves.append(("move", src, _place("f", cards.suit(pile[-1])), 1))
-            for n in _run_sizes(self.run_moves, _run_length(pile, pos.down[i], wrap=True)):
-                for j, other in enumerate(pos.piles):
-                    if j != i and other and _alternate_down(pile[-n], other[-1], wrap=True):
-                        moves.append(("move", src, _place("p", j), n))
-        moves += self.space_fills(pos)
-        if pos.stock:
-            moves.append(("turn",))
-        elif pos.waste and pos.redeals_used < self.redeals:
-            moves.append(("redeal",))
-        return moves
-
-    @staticmethod
-    def space_fills(pos: Position) -> list[tuple]:
-        """Reserve tops while the reserve lasts; then the waste top, or the stock top."""
-        if any(fan for fan in pos.reserve):
-            sources = [_place("r", i) for i, fan in enumerate(pos.reserve) if fan]
-        elif pos.waste:
-            sources = ["w"]
-        elif pos.stock:
-            sources = ["s"]
-        else:
-            sources = []
-        spaces = [_place("p", j) for j, pile in enumerate(pos.piles) if not pile]
-        return [("move", src, dst, 1) for src in sources for dst in spaces]
-
-    def play(self, pos: Position, move: tuple) -> None:
-        if move == ("turn",):
-            pos.waste.append(pos.stock.pop())
-            return
-        if move == ("redeal",):
-            pos.stock = pos.waste[::-1]  # the waste turned over: its bottom card on top
-            pos.waste = []
-            pos.redeals_used += 1
-            return
-        _, src, dst, n = move
         if src[0] == "p":
             moved = _take_from_pile(pos, _index(src), n)
         elif src[0] == "r":
             moved = [pos.reserve[_index(src)].pop()]
         elif src == "w":
             moved = [pos.waste.pop()]
-        else:  # "s"
+        elif src == "s":
             moved = [pos.stock.pop()]
+        else:  # a foundation's top card comes back
+            moved = [self.top_card(pos, _index(src))]
+            pos.found[_index(src)] -= 1
         if dst[0] == "f":
-            if pos.base_rank == -1:
+            if self.foundations == "chosen-base" and pos.base_rank < 0:
                 pos.base_rank = cards.rank(moved[0])
             pos.found[_index(dst)] += 1
         else:
             pos.piles[_index(dst)].extend(moved)
+        if pos.opening and src[0] == "p" and not pos.piles[_index(src)] and pos.stock:
+            pos.piles[_index(src)].append(pos.stock.pop())  # the opening refills an emptied pile at once
+
+    @staticmethod
+    def deal_round_robin(pos: Position, pack: list[int]) -> None:
+        for k, c in enumerate(pack):
+            pos.piles[k % len(pos.piles)].append(c)

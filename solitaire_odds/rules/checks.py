@@ -10,6 +10,8 @@ from __future__ import annotations
 
 MAX_PLACES = 60
 """Tableau piles plus reserve fans: the engine's state has room for this many places."""
+MAX_MOVES = 1024
+"""The engine lists a position's moves in a buffer of this many rows (engine.constants)."""
 
 
 def dealt_before_play(rules) -> int:
@@ -52,4 +54,62 @@ def problems(rules) -> list[str]:
     if not out and dealt_before_play(rules) > cards_to_deal(rules):
         out.append(f"{name}: the deal lays out {dealt_before_play(rules)} cards, but only "
                    f"{cards_to_deal(rules)} are left to deal; use fewer piles or rows")
+    if not out:
+        out += [f"{name}: the engine cannot play {what}" for what in unplayable(rules)]
     return out
+
+
+def unplayable(rules) -> list[str]:
+    """The combinations of parts whose play the rules leave undefined (or the engine's state
+    cannot hold), each as "X with Y"."""
+    out = []
+    found = rules["foundations"]
+    if rules["aces_out_first"] and found != "suit-up":
+        out.append(f"foundations.aces_out_first with {found} foundations (only Ace-based ones start from the Aces)")
+    if rules["foundation_transfer"] and found != "kings-and-aces":
+        out.append(f"foundations.foundation_transfer with {found} foundations (a transfer crosses between a "
+                   "suit's King and Ace foundations)")
+    if rules["foundation_return"] and found == "kings-and-aces":
+        out.append("foundations.foundation_return with kings-and-aces foundations (whether the base King or "
+                   "Ace may come back is not defined)")
+    if rules["first_deal_foundations"] and found != "kings-and-aces":
+        out.append(f"foundations.first_deal_foundations with {found} foundations (it names King (upper) and "
+                   "Ace (lower) foundations)")
+    if rules["first_deal_foundations"] and rules["opening"] != "none":
+        out.append(f"foundations.first_deal_foundations with deal.opening={rules['opening']} (the opening's "
+                   "foundation plays take no pile limits)")
+    if found == "chosen-base" and rules["reserve_fans"] == 0:
+        out.append("chosen-base foundations with deal.reserve_fans=0 (the base is the first card played "
+                   "from the reserve)")
+    if (rules["redeal_kind"] == "gather-piles" and rules["redeals"] > 0 and rules["pattern"] == "rows"
+            and rules["rows_down"] > 0):
+        out.append("redeal.redeal_kind=gather-piles with deal.rows_down > 0 (whether gathered cards are "
+                   "dealt face down again is not defined)")
+    left = cards_to_deal(rules) - dealt_before_play(rules)
+    if rules["stock"] == "none" and left > 0 and rules["opening"] == "none":
+        out.append(f"stock.stock=none with {left} cards left after the deal (they could never be played)")
+    if most_moves(rules) > MAX_MOVES:
+        out.append(f"{rules['piles']} tableau piles with these rules (a position may have more than "
+                   f"{MAX_MOVES} moves); use fewer piles")
+    return out
+
+
+def most_moves(rules) -> int:
+    """An upper bound on the legal moves of any position of ``rules``, over every number e of
+    empty piles: each source card or run has at most ``b`` piles whose top card takes it (b
+    card values it builds on, times the copies of each) and e spaces; a pile's runs tried are
+    at most its cards (partial runs; 13 without wrap building down in alternating colours),
+    two (whole runs) or one (single)."""
+    n, fans, two_decks = rules["piles"], rules["reserve_fans"], rules["ncards"] == 104
+    nfound = 8 if rules["foundations"] == "kings-and-aces" else 4
+    values = 8 if rules["build"] == "up-or-down" and rules["build_suit"] == "any" else 2
+    values *= 2 if two_decks else 1
+    longest = 13 if rules["build"] == "alt-colour-down" and not rules["wrap"] else rules["ncards"]
+    most = 0
+    for e in range(n + 1):
+        full = n - e
+        b = min(full, values)
+        runs = {"single": full, "whole": 2 * full}.get(rules["run_moves"], min(rules["ncards"], longest * full))
+        singles = fans + 1 + nfound  # reserve tops, the waste's top, foundation returns
+        most = max(most, 2 * n + runs * (b + e) + singles * (2 + b + e) + e + nfound + 2)
+    return most
