@@ -1,12 +1,6 @@
 """The rules files of examples/rules/ run with ``odds`` like any game, and every win they report
-replays move by move through the plain-Python reference, which reads the same rules.
-
-The reference reads parts, not game names, only from the reference that the variants work
-generalizes; the reference that reads names cannot play a Westcliff of 8 piles or an Easthaven
-with a waste and raises on their lines (an illegal move, or a line that does not end won). Those
-two cases are marked xfail strictly for that reason: once the reference reads parts they pass,
-the strict mark fails, and the marks must go.
-"""
+replays move by move through the plain-Python reference, which reads the same rules' part
+values (never a game name), so a Westcliff of 8 piles is played as 8 piles by both."""
 
 from pathlib import Path
 
@@ -18,13 +12,9 @@ from solitaire_odds.rules import resolve
 from solitaire_odds.runs.runner import RunSpec, run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rules"
-NAME_READING = pytest.mark.xfail(
-    raises=(ValueError, reference.ReplayError), strict=True,
-    reason="the reference reads game names, not parts: remove once it reads the rules' part values")
-
 CASES = [
-    pytest.param("westcliff-8x4.toml", 0, 20, (10_000, 100_000), marks=NAME_READING, id="westcliff-8x4"),
-    pytest.param("easthaven-waste.toml", 0, 12, (10_000, 100_000), marks=NAME_READING, id="easthaven-waste"),
+    pytest.param("westcliff-8x4.toml", 0, 20, (10_000, 100_000), id="westcliff-8x4"),
+    pytest.param("easthaven-waste.toml", 0, 12, (10_000, 100_000), id="easthaven-waste"),
     # most deals of St. Helena with one redeal take seconds to decide, and few of the first are
     # won (deals 0..19 at 1e5 then 1e6 nodes: 2 won, 3 lost, 15 unknown); deal 2 is won in 2e4
     pytest.param("st-helena-one-redeal.toml", 2, 1, (100_000,), id="st-helena-one-redeal"),
