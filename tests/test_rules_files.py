@@ -177,3 +177,18 @@ def test_the_python_api_takes_a_rules_file(tmp_path):
     again = solitaire_odds.odds("westcliff", deals=2, budget=1e3, workers=1, root=tmp_path, progress=False,
                                 **{"tableau.piles": 8, "deal.rows_down": 3})
     assert again.run_dir == estimate.run_dir
+
+
+def test_a_part_field_named_with_its_part_may_take_a_value_its_switch_does_not_offer(tmp_path):
+    """St. Helena's space_fill switch offers none | any (its sources' readings); King spaces are
+    a variant: written tableau.space_fill=king, in --set or in a file, they are a part change,
+    while the bare switch name keeps refusing what the switch does not offer."""
+    by_set = resolve("st-helena", **{"tableau.space_fill": "king"})
+    assert by_set["space_fill"] == "king" and by_set.label() == "st-helena tableau.space_fill=king"
+    path = tmp_path / "kings.toml"
+    path.write_text('base = "st-helena"\n[tableau]\nspace_fill = "king"\n', encoding="utf-8")
+    assert resolve(path) == by_set
+    assert recorded(RunSpec.of(by_set, 0, 1).manifest()) == by_set
+    assert resolve("st-helena", **{"tableau.space_fill": "any"}).label() == "st-helena space_fill=any"
+    with pytest.raises(RulesError, match="switch space_fill takes none | any, not 'king'"):
+        resolve("st-helena", space_fill="king")

@@ -67,7 +67,7 @@ def _resolved(decl: Game, settings: dict, where: str, title: str = "") -> Rules:
     for name, value in settings.items():
         try:
             key = rule_key(name)
-            if key in switch_names:
+            if key in switch_names and not _beyond_switch(decl, key, name, value, where):
                 switches[key] = decl.switch(key).parse(value, where)
             else:
                 changes[key] = field_switch(key).parse(value, where)
@@ -81,6 +81,24 @@ def _resolved(decl: Game, settings: dict, where: str, title: str = "") -> Rules:
         lead = "" if where == decl.name else f"{where}: "
         raise RulesError("\n".join(lead + line for line in problems))
     return rules
+
+
+def _beyond_switch(decl: Game, key: str, name: str, value, where: str) -> bool:
+    """Is ``name=value`` a part change although ``key`` is a switch? Only when the field is
+    named with its part (``tableau.space_fill``) and the value is one the field takes but the
+    switch does not offer (King spaces in St. Helena): the switch lists the readings of the
+    game's sources, the qualified name speaks of the part itself, a variant."""
+    if "." not in name:
+        return False
+    try:
+        decl.switch(key).parse(value, where)
+        return False
+    except RulesError:
+        try:
+            field_switch(key).parse(value, where)
+            return True
+        except RulesError:
+            return False
 
 
 def _no_such_switch(decl: Game, name: str) -> str | None:
