@@ -13,9 +13,13 @@ import pytest
 from solitaire_odds.game import deals, reference
 from solitaire_odds.game.cards import make
 from solitaire_odds.engine import api
-from solitaire_odds.engine.constants import C_TURN_TO_PLAY, MOVE, O_FOUND, O_SLEN, PLACE_FOUND
+from solitaire_odds.engine.constants import (
+    C_TURN_TO_PLAY, C_TWIN_SWAP, C_TWIN_SWAP_WITHOUT_STOCK, MOVE, O_FOUND, O_PLEN, O_SLEN, P_NPILES, PLACE_FOUND,
+)
+from solitaire_odds.engine.core import wanted
 from solitaire_odds.engine.reductions import (
     capabilities, is_safe_foundation_move, low_enough, returns_pointlessly, safe_foundation_play, safe_to_foundation,
+    twin_pruned, twin_swap_now,
 )
 from solitaire_odds.engine.relaxation import relaxed_lost
 from solitaire_odds.engine.shortcuts import colour_keys
@@ -394,3 +398,125 @@ def test_turning_only_to_play_changes_no_verdict_in_duchess_without_its_redeal()
             assert a == b, f"{a} with the rule, {b} without"
         outcomes[(a, b)] += 1
     assert outcomes[("won", "won")] >= 10 and outcomes[("lost", "lost")] >= 5, dict(outcomes)
+
+
+# --- the partial-pile rule (reductions.twin_swap) --------------------------------------------
+
+
+@pytest.mark.parametrize("game, switches, always, without_stock", [
+    ("westcliff-classic", {}, True, False), ("westcliff-classic", {"foundation_return": "on"}, True, False),
+    ("westcliff", {}, True, False), ("westcliff", {"space_fill": "king"}, True, False),
+    ("westcliff", {"run_moves": "whole"}, False, False), ("westcliff", {"run_moves": "single"}, False, False),
+    ("easthaven", {}, False, True), ("easthaven", EASTHAVEN_SOLVITAIRE, False, True),
+    ("duchess", {}, True, False), ("duchess", {"redeals": 0}, True, False),
+    ("duchess", {"run_moves": "whole"}, False, False), ("st-helena", {}, False, False),
+])
+def test_where_the_partial_pile_rule_holds(game, switches, always, without_stock):
+    """Partial run moves in the one-deck games: always where nothing is dealt onto the piles,
+    in Easthaven once its stock is empty; never with whole or single run moves (the stack a
+    twin carries could not then move across in one move)."""
+    flags = capabilities(resolve(game, **switches))
+    assert (flags["twin_swap"], flags["twin_swap_without_stock"]) == (always, without_stock)
+
+
+def twin_position(found, stock=(), piles=10):
+    """9S with 8H on it over a face-down card on pile 0, its twin 9C alone on pile 1, pile 2
+    empty; 6D on pile 3 with 7D, not a base of it, under it."""
+    nines = [[make(4, D), make(8, S), make(7, H)], [make(8, C)], [], [make(6, D), make(5, D)]]
+    return Position(piles=nines + [[] for _ in range(piles - 4)], down=[1, 0, 0, 0] + [0] * (piles - 4),
+                    found=found, stock=list(stock))
+
+
+def pruned_moves(rules, position):
+    """The tableau moves onto a card that the search would drop at ``position`` by the rule."""
+    pa = api.params(rules)
+    s = encode(position, pa)
+    upper, lower = wanted(s, pa)
+    out = []
+    for row in api.legal_rows(s, pa):
+        kind, src, dst, n = (int(x) for x in row)
+        if kind == MOVE and src < pa[P_NPILES] and dst < pa[P_NPILES] and s[pa[O_PLEN] + dst] > 0:
+            left = int(s[pa[O_PLEN] + src]) - n
+            if twin_swap_now(s, pa) and twin_pruned(s, pa, src, left, upper | lower):
+                out.append(api.move_tuple(row, pa))
+    return out
+
+
+def test_the_partial_pile_rule_drops_only_a_part_moved_onto_the_twin_of_a_card_nothing_wants():
+    rules = resolve("westcliff")
+    moves = api.legal_moves(rules, twin_position([0, 0, 0, 0]))
+    # 8H onto 9C (9S stays, nothing wants it): dropped; 8H into the space: kept; 9S with 8H
+    # (it turns a card up) is not a partial move; 5D onto nothing, 6D is not its base
+    assert ("move", "p0", "p1", 1) in moves and ("move", "p0", "p2", 1) in moves
+    assert pruned_moves(rules, twin_position([0, 0, 0, 0])) == [("move", "p0", "p1", 1)]
+    # with the spades up to 8, 9S goes up once uncovered: the move is kept
+    assert pruned_moves(rules, twin_position([0, 0, 0, 8])) == []
+
+
+def test_the_partial_pile_rule_waits_for_easthaven_s_empty_stock():
+    """A row still to come would land on 9S in one position and on 8H in the other."""
+    rules = resolve("easthaven")
+    assert pruned_moves(rules, twin_position([0, 0, 0, 0], stock=[make(0, C)], piles=7)) == []
+    assert pruned_moves(rules, twin_position([0, 0, 0, 0], piles=7)) == [("move", "p0", "p1", 1)]
+
+
+def test_with_wrap_the_partial_pile_rule_waits_for_two_foundations_of_a_colour():
+    """Round the corner a run could lead from one twin to the other through all 26 ranks and
+    colours; once a rank and colour has both its cards up, none can (reductions.twin_swap, (b))."""
+    rules = resolve("duchess")
+    pa = api.params(rules)
+    position = Position(piles=[[make(8, S), make(7, H)], [make(8, C)], [make(3, D)], [make(10, H)]], down=[0] * 4,
+                        found=[0, 1, 0, 0], reserve=[[] for _ in range(4)], base_rank=2)
+    for found, applies in (([0, 1, 0, 0], False), ([0, 0, 3, 0], False), ([1, 1, 0, 0], False), ([2, 0, 0, 1], True), ([0, 1, 2, 0], True),
+                           ([1, 0, 0, 3], True)):
+        position.found = found
+        s = encode(position, pa)
+        assert bool(twin_swap_now(s, pa)) == applies, found
+    assert pruned_moves(rules, position) == [("move", "p0", "p1", 1)]
+
+
+def flag_cleared(solver, slot):
+    """``solver`` with the reduction flag at ``slot`` cleared (on a copy of the cached params)."""
+    solver.pa = solver.pa.copy()
+    solver.pa[slot] = 0
+    return solver
+
+
+@pytest.mark.parametrize("game, switches", [("easthaven", {}), ("easthaven", EASTHAVEN_SOLVITAIRE),
+                                            ("duchess", {}), ("westcliff", {"space_fill": "king"})])
+@pytest.mark.slow  # over 20 s
+def test_the_partial_pile_rule_changes_no_verdict(game, switches):
+    """Positions late on the solver's winning lines (nudged by random moves) and after random
+    play, where the rule applies (in Easthaven: its stock empty): the search with the rule, the
+    same search with its flag cleared and the plain search never disagree, every win replays,
+    and enough positions of each verdict are decided for that to mean something."""
+    from .searching import random_walk
+    rules = resolve(game, **switches)
+    slot = C_TWIN_SWAP_WITHOUT_STOCK if game == "easthaven" else C_TWIN_SWAP
+    finder = Solver(rules, budget=30_000)
+    with_rule = Solver(rules, budget=30_000, win_first=False)
+    without = flag_cleared(Solver(rules, budget=30_000, win_first=False), slot)
+    plain = Solver(rules, budget=30_000, win_first=False, reductions=False)
+    assert with_rule.pa[slot] == 1
+    rng = random.Random(game + str(switches))
+    outcomes = Counter()
+    for deal in range(150):
+        start = reference.initial_position(rules, deals.deck(deal))
+        found = finder.solve(deal)
+        if found.verdict == "won" and deal % 3:
+            cut = int(len(found.line) * rng.uniform(0.7, 0.95))
+            position = random_walk(rules, reference.play_line(rules, start, found.line[:cut]), rng.randrange(4), rng)
+        else:
+            position = random_walk(rules, start, rng.randrange(40, 120), rng)
+        if game == "easthaven" and position.stock:
+            continue
+        verdicts = []
+        for solver in (with_rule, without, plain):
+            outcome = solver.solve_position(position)
+            if outcome.verdict == "won":
+                assert reference.is_won(rules, reference.play_line(rules, position, outcome.line))
+            verdicts.append(outcome.verdict)
+        decided = {v for v in verdicts if v != "unknown"}
+        assert len(decided) <= 1, f"deal {deal}: with the rule, without it, plain: {verdicts}"
+        outcomes[verdicts[0]] += 1
+    assert outcomes["won"] >= 10 and outcomes["lost"] >= 3, dict(outcomes)

@@ -55,6 +55,7 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_SAFE_LOW] = flags["safe_foundation_low"]
     p[k.C_POINTLESS_RETURN] = flags["pointless_return"]
     p[k.C_TWIN_SWAP] = flags["twin_swap"]
+    p[k.C_TWIN_SWAP_WITHOUT_STOCK] = flags["twin_swap_without_stock"]
     p[k.C_INTERCHANGEABLE_PILES] = flags["interchangeable_piles"]
     p[k.C_DEAD_WASTE] = flags["dead_waste"]
     p[k.C_WIN_FIRST] = flags["win_first"]

@@ -14,10 +14,11 @@ import numpy as np
 from ..rules import Rules
 from .constants import (
     C_DEAD_WASTE, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, C_SAFE_OVERLAP,
+    C_TWIN_SWAP, C_TWIN_SWAP_WITHOUT_STOCK,
     FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE,
-    P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, PLACE_FOUND, PLACE_WASTE,
+    O_PDOWN, O_SLEN, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, P_WRAP, PLACE_FOUND, PLACE_WASTE,
 )
-from .core import found_next, found_top, is_red, pcard, plen, wanted
+from .core import builds_on, found_next, found_top, is_red, pcard, plen, wanted
 from .jit import inline_kernel, kernel
 from .two_deck_proofs import last_round_unrestricted, never_freed_in
 
@@ -114,27 +115,89 @@ def pointless_return(rules: Rules) -> bool:
 
 
 def twin_swap(rules: Rules) -> bool:
-    """A partial run may be moved onto a card only when the card it uncovers can then go to a
-    foundation. Proven for one-deck games built down in alternating colours with partial run
-    moves, a turned stock and face-up cards that always form a run (Westcliff, Classic
-    Westcliff, Duchess); not for Easthaven (its deals break the argument) nor run_moves
-    whole/single.
+    """Blake and Gent's partial-pile rule (their Theorem 4) for these rules, argued here afresh:
+    a part of a built run is moved off a face-up card onto another card only when the card it
+    uncovers can then go to its foundation. Holds in the one-deck games built down in
+    alternating colours with partial run moves, where nothing lands on a pile but by building
+    (no row dealt onto the piles: see :func:`twin_swap_without_stock`) and the pack is laid out
+    once (:func:`_laid_out_once`); with or without spaces of any kind (a part moved into a
+    space is never pruned), waste on or off, Aces out, and foundation returns where the piles
+    do not wrap. With wrap (Duchess) it applies from a position where both foundations of one
+    colour hold a card and nothing comes back from them (see (b) below). The test is
+    :func:`twin_pruned`; the search applies it where :func:`twin_swap_now` says.
 
-    A run R on a face-up card Y can only go onto Y's twin W (same rank and colour). Call two
-    positions alike when they differ only by exchanging what lies on Y and on W. Every move in
-    one has a counterpart in the other that keeps them alike (a run taken from or put onto the
-    cards above Y is taken from or put onto those above W; a run that carries Y carries the
-    other stack instead; both stacks are valid runs on equal bases), except Y or W going to a
-    foundation. So a winning line after "R from Y onto W" can be replayed from before it until
-    the moment Y (or W) goes up, where one move "stack from Y onto W" followed by that foundation
-    play rejoins it. The rewritten line has one unpaired swap fewer; repeating this gives a
-    winning line in which every such swap is followed by its foundation play.
+    The pruned move. m takes a run R off a face-up card Y whose rank and colour R's bottom card
+    builds on, and puts it on a pile's top card W. W takes R's bottom card, so W is Y's twin
+    (same rank and colour, other suit: one pack). Let P be the position before m, P' after it.
+    Call two positions *alike* when one is the other with the cards lying above Y and the
+    cards lying above W exchanged, each of those two stacks being a built run on its twin (so
+    each stack is also a built run on the other twin). P and P' are alike: R above Y and
+    nothing above W in P, the reverse in P'.
+
+    Counterparts. Let Q' and Q be alike. Every move of Q' has a counterpart in Q moving the
+    same cards to the corresponding place: cards taken from the top of the stack above Y are
+    taken from the top of the same stack, which lies above W in Q (and the other way round);
+    a move that carries Y (with cards from below it, perhaps) carries Y with Q's stack on it,
+    still a built run since that stack is built on Y's rank and colour; cards put on the top
+    card of a stack, or on Y or W when its stack is empty, go on the corresponding top card,
+    which has the same rank and colour; anything else (spaces, the waste, the stock, the
+    reserve, the foundations, the other piles) is the same in both. Whether the counterpart is
+    legal reads only those cards, the spaces and the foundations, so it is, and the two
+    positions after the moves are alike again, except in three cases:
+    (a) Y or W goes to a foundation; (b) a run carrying one twin lands on the other twin's
+    pile above it; (c) the whole stack above one twin moves onto the other twin. (c) leaves in
+    Q' exactly Q's position: the counterpart line simply drops that move. (b) cannot happen:
+    the pile would then hold a built run from W round to Y, which goes down one rank at a time
+    in alternating colours through all 26 (rank, colour) pairs and more, impossible without
+    wrap (ranks only fall), and with wrap impossible from P on once some pair has both its
+    cards on the foundations (both foundations of one colour hold a card: their first ranks
+    are the same) and the foundations never shrink. In (a), say Y goes up from Q': then Y is a
+    top card in Q', so in Q the stack on W is empty and a stack T lies on Y; the move "T from Y
+    onto W" gives Q' itself (if T is empty, Q is Q' already), and the foundation play follows.
+    That move is never pruned: the card it uncovers goes up next. W going up is the same with
+    the twins' roles exchanged.
+
+    No win is lost. Measure a winning line by (its foundation returns, its length, its moves
+    the test prunes), compared in that order. Take any winning line L from P starting with m,
+    and L' its rest (from P'). Replay L' from P by counterparts until case (a) or (c), then
+    insert the one move of (a) before the foundation play (or drop the move of (c)), and
+    continue with L' as it is. The new line wins, has as many returns (a return's counterpart
+    is a return; the moves added or dropped are pile moves), is no longer (m is gone, at most
+    one move is added), and prunes fewer moves: m is gone, the added move is kept, and every
+    counterpart is pruned exactly when its move is (the test reads the foundations, whether
+    the stock is empty, the card under the moved cards and the moved bottom card: equal in
+    alike positions, but for a whole stack leaving a twin, which either goes into a space,
+    never pruned, or onto the other twin, case (c), dropped). So a winning line that is least
+    in the measure never starts with a pruned move. The new line keeps the form the other
+    reductions' arguments give winning lines: counterparts of turns are turns, of waste moves
+    waste moves, and the added or dropped move is a pile move next to a move that is not a
+    waste move, so no turn comes to stand before it. The other reductions fit the same
+    measure: a safe foundation play leads to a child with a line of no more returns and a
+    shorter length (their constructions skip a card's own moves), a pointless return leaves a
+    line with fewer returns, a pile moved whole into a space a shorter one. So from every
+    winnable position the search tries a move to a child whose least line is smaller, and by
+    induction it reaches a won position: a LOST under the rule is a LOST of the plain search.
     """
+    return _twin_swap_holds(rules) and rules["stock"] != "deal-row"
+
+
+def twin_swap_without_stock(rules: Rules) -> bool:
+    """:func:`twin_swap` once the stock is empty, where the stock deals rows onto the piles and
+    nothing refills it (Easthaven). A row lands on whatever lies on top, so a dealt card would
+    lie on Y in one position and on the stack above it in the other: the two stop being alike
+    (the face-up cards a row leaves need not be in sequence either, which is why the test asks
+    that the moved bottom card builds on the card it leaves). With the stock empty no row is
+    dealt again, and the argument of :func:`twin_swap` holds from then on."""
+    return (_twin_swap_holds(rules) and rules["stock"] == "deal-row"
+            and (rules["redeal_kind"] == "none" or rules["redeals"] == 0))
+
+
+def _twin_swap_holds(rules: Rules) -> bool:
+    """The conditions :func:`twin_swap` and :func:`twin_swap_without_stock` share."""
     return (rules["build"] == "alt-colour-down" and rules["ncards"] == 52 and rules["run_moves"] == "partial"
-            and rules["stock"] == "turn"
-            # face-up cards always form a run: dealt one face-up card a pile (not round the
-            # piles all face up), and no opening's deal or gathering redeal lays out more
-            and rules["pattern"] in ("rows", "one-each") and _laid_out_once(rules))
+            # with wrap, the guard against case (b) needs foundations that never shrink
+            and not (rules["wrap"] and rules["foundation_return"])
+            and _laid_out_once(rules))
 
 
 def interchangeable_piles(rules: Rules) -> bool:
@@ -312,6 +375,7 @@ def turn_to_play(rules: Rules) -> bool:
 def capabilities(rules: Rules) -> dict:
     return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
             "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
+            "twin_swap_without_stock": twin_swap_without_stock(rules),
             "relaxed_dead_ends": relaxed_dead_ends(rules), "shortcuts": shortcuts(rules),
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules),
@@ -373,6 +437,31 @@ def returns_pointlessly(s, pa, mv):
     if pa[C_POINTLESS_RETURN] == 0 or mv[0] != MOVE or mv[1] < PLACE_FOUND or mv[2] >= PLACE_WASTE:
         return False
     return low_enough(s, pa, found_top(s, pa, np.int64(mv[1]) - PLACE_FOUND))
+
+
+@inline_kernel
+def twin_swap_now(s, pa):
+    """Does :func:`twin_swap`'s test apply at ``s``: where it holds, or once the stock is empty
+    where :func:`twin_swap_without_stock` does; with wrap, only once both foundations of one
+    colour hold a card (case (b) of its argument)."""
+    if pa[C_TWIN_SWAP] == 0 and not (pa[C_TWIN_SWAP_WITHOUT_STOCK] == 1 and s[pa[O_SLEN]] == 0):
+        return False
+    if pa[P_WRAP] == 0:
+        return True
+    f = pa[O_FOUND]  # suits 0 and 3 black, 1 and 2 red
+    return ((s[f] > 0) & (s[f + 3] > 0)) | ((s[f + 1] > 0) & (s[f + 2] > 0))
+
+
+@inline_kernel
+def twin_pruned(s, pa, src, left, want):
+    """Where :func:`twin_swap_now` holds: is a move of the cards above the first ``left`` of
+    tableau pile ``src`` onto a pile's top card one the rule prunes? It is when the card left
+    on top is face up, the moved bottom card builds on it, and no foundation wants it
+    (``want``: :func:`~.core.wanted`'s masks together)."""
+    if left <= np.int64(s[pa[O_PDOWN] + src]):
+        return False
+    under = pcard(s, pa, src, left - 1)
+    return builds_on(pa, pcard(s, pa, src, left), under) and (want >> np.uint64(under)) & np.uint64(1) == 0
 
 
 @inline_kernel

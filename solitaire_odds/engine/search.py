@@ -33,7 +33,7 @@ from collections import namedtuple
 import numpy as np
 
 from .constants import (
-    C_PERSISTENT, C_SHORTCUTS, C_TURN_TO_PLAY, C_TWIN_SWAP, C_WIN_FIRST,
+    C_PERSISTENT, C_SHORTCUTS, C_TURN_TO_PLAY, C_WIN_FIRST,
     DEAL, MAX_MOVES, MOVE, O_PDOWN, O_PLEN, P_NCARDS, P_NPILES, PLACE_FOUND, PLACE_WASTE, REDEAL, S_SIZE, TURN,
 )
 from .core import (
@@ -42,7 +42,7 @@ from .core import (
 )
 from .jit import inline_kernel, kernel
 from .persistent import persistent_piles, touches
-from .reductions import dead_end, returns_pointlessly, safe_foundation_play
+from .reductions import dead_end, returns_pointlessly, safe_foundation_play, twin_pruned, twin_swap_now
 from .shortcuts import colour_keys, shortcut_order
 from .tuning import (
     RESTART_SHARE, SHORTCUT_MIN_UNIT, SHORTCUT_RESTARTS, SHORTCUT_UNIT, WIN_FIRST_MIN_UNIT, WIN_FIRST_RESTARTS,
@@ -168,7 +168,7 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn
     # a whole pile with no face-down card into a space: pointless where piles are
     # interchangeable, and cut by the shortcut pass anywhere
     no_pile_swaps = interchangeable | ((mode & SHORTCUTS) != 0)
-    twin_rule = sound & (pa[C_TWIN_SWAP] == 1)
+    twin_rule = sound and twin_swap_now(s, pa)
     heuristic = ((mode & WIN_FIRST) != 0) & (pa[C_WIN_FIRST] == 1)
     upper, lower = wanted(s, pa)
     want = upper | lower
@@ -197,9 +197,8 @@ def ordered_moves(s, pa, mode, out, tmp, rating, counts, relax, salt, after_turn
             # pointless where piles are interchangeable: the same position (reductions.interchangeable_piles)
             if no_pile_swaps and empty_dst and down == 0 and left == 0:
                 pri = -1
-            elif twin_rule and not empty_dst and left > down:
-                if (want >> np.uint64(pcard(s, pa, src, left - 1))) & np.uint64(1) == 0:
-                    pri = -1
+            elif twin_rule and not empty_dst and twin_pruned(s, pa, src, left, want):
+                pri = -1
             if pri >= 0 and heuristic and not _purposeful(s, pa, src, left, down, empty_dst, want):
                 pri = -1
         rating[i] = pri
