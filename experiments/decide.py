@@ -7,6 +7,11 @@ shortcuts, win finder, search).
     python experiments/decide.py --rules "st-helena build_suit=any,louis" --deals 200 --budgets 1e5,1e6
     python experiments/decide.py --rules duchess --deals 10000 --budgets 1e5,1e6 --escalate
     python experiments/decide.py --markdown    # the CSV as the table of docs/results.md
+    python experiments/decide.py --rules "westcliff space_fill=king" --looser westcliff --deals 300
+
+With --looser (or --stricter) a deal left unknown is solved under that reading as well, and its
+loss (or its win) carried over where rules.readings proves the two ordered (the transfer step);
+the row names the other reading in its column ``relatives``.
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
 Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
@@ -43,7 +48,7 @@ ONE_DECK = ("easthaven", "easthaven space_fill=any foundation_return=on", "westc
 TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on", "st-helena",
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = STEP_NAMES
-KEY = ["rules", "ladder", "deals"]
+KEY = ["rules", "ladder", "deals", "relatives"]
 
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -75,16 +80,22 @@ _cached: tuple = (None, None)
 """(rule set and budget, its warmed-up solver) of this process's last chunk."""
 
 
-def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | None) -> list[tuple]:
+def relative_rules(relatives: tuple[str, str]) -> dict:
+    """The Solver's ``looser`` and ``stricter`` readings from their labels ("" for none)."""
+    return {name: rules_of(label) for name, label in zip(("looser", "stricter"), relatives) if label}
+
+
+def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | None,
+                relatives: tuple[str, str] = ("", "")) -> list[tuple]:
     """(verdict, decided_by, CPU-s) of each deal of ``deals``, solved at the budgets of ``ladder``
     in turn until one decides it; the wins among the first ``replayed`` deals (all when None)
     replayed through the reference. A process keeps the solver of its last rule set and budget,
     warmed up once; only one, as a solver's table takes up to 1.5 GB."""
     global _cached
-    key = (label, ladder[-1])
+    key = (label, ladder[-1], relatives)
     if _cached[0] != key:
         _cached = (None, None)  # free the old table before allocating the new one
-        solver = Solver(rules_of(label), budget=ladder[-1])
+        solver = Solver(rules_of(label), budget=ladder[-1], **relative_rules(relatives))
         solver.warm_up()
         _cached = (key, solver)
     solver = _cached[1]
@@ -107,16 +118,18 @@ def worker_count(text: str) -> int:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1) -> dict:
+def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1,
+            relatives: tuple[str, str] = ("", "")) -> dict:
     """One row of the table: deals 0..deals-1 (in chunks over ``workers`` processes), each solved
     as :func:`solve_chunk` says. A deal's verdict depends only on the deal and the ladder, so
     the row is the same for any number of workers."""
     chunks = [range(first, min(first + CHUNK, deals)) for first in range(0, deals, CHUNK)]
     if workers == 1:
-        answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed)]
+        answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed, relatives)]
     else:
         with process_pool(workers, kept=None) as (pool, _):
-            answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed))
+            answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed),
+                                              repeat(relatives))
                        for a in part]
     verdicts = Counter(verdict for verdict, _, _ in answers)
     parts = Counter((verdict, part) for verdict, part, _ in answers)
@@ -129,7 +142,9 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
            "decided": (won + lost) / deals, "share": won / deals, "low": low, "high": high,
            "bracket_low": won / deals, "bracket_high": (won + unknown) / deals, "cpu_per_deal": cpu / deals,
            "wins_replayed_in_first": deals if replayed is None else min(deals, replayed),
-           "ladder": ",".join(map(count_text, ladder)), "revision": revision()}
+           "ladder": ",".join(map(count_text, ladder)), "revision": revision(),
+           "relatives": "; ".join(f"{name} {rules_of(text).label()}"
+                                  for name, text in zip(("looser", "stricter"), relatives) if text)}
     for part in PARTS:
         for verdict in ("won", "lost"):
             row[column(verdict, part)] = parts[(verdict, part)]
@@ -144,6 +159,7 @@ def read(csv: Path) -> pd.DataFrame:
     if "revision" not in table:
         table["revision"] = ""
     table["revision"] = table["revision"].fillna("")
+    table["relatives"] = table["relatives"].fillna("") if "relatives" in table else ""
     for part in PARTS:  # rows from before a part existed: it decided none
         for verdict in ("won", "lost"):
             if column(verdict, part) not in table:
@@ -163,6 +179,8 @@ def main() -> None:
                         help="replay only the wins among the first N deals (the reference takes ~40 ms a win)")
     parser.add_argument("--workers", type=worker_count, default=1,
                         help="worker processes (default 1; the numbers are the same for any count)")
+    parser.add_argument("--looser", default="", help="a reading whose losses carry over (the transfer step)")
+    parser.add_argument("--stricter", default="", help="a reading whose wins carry over (the transfer step)")
     parser.add_argument("--markdown", action="store_true",
                         help="only print the CSV as the table of docs/results.md (each rule set's largest measurement)")
     args = parser.parse_args()
@@ -174,7 +192,7 @@ def main() -> None:
     ladders = [budgets] if args.escalate else [[b] for b in budgets]
     for label in args.rules.split(","):
         for ladder in ladders:
-            row = measure(label, args.deals, ladder, args.replay_deals, args.workers)
+            row = measure(label, args.deals, ladder, args.replay_deals, args.workers, (args.looser, args.stricter))
             rows.append(row)
             by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
             print(f"{row['rules']} at {row['ladder']}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "

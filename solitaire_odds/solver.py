@@ -18,12 +18,12 @@ from .engine.core import deal_into, shuffled_deck
 from . import steps
 from .engine.tuning import MAX_DEPTH
 from .engine.search import GEN_MASK, GENERATIONS, LOST, TT_WIDTH, UNKNOWN, WON, solve_root, workspace
-from .engine.state import encode
+from .engine.state import decode, encode
 from .engine.two_deck_proofs import last_round, never_freed
 from .engine.winfinder import DEEPEST_CARDS, DEEPEST_LENGTH, find_win, finder_space
 from .outcome import Outcome
 from .game.position import Position
-from .rules import Rules
+from .rules import Rules, readings
 
 VERDICTS = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
 DEFAULT_BUDGET = 1_000_000
@@ -55,9 +55,18 @@ class Solver:
     gives the plain search, which the tests compare with the reduced one."""
 
     def __init__(self, rules: Rules, budget: int = DEFAULT_BUDGET, win_first: bool = True,
-                 reductions: bool = True, table_slots: int | None = None):
+                 reductions: bool = True, table_slots: int | None = None, looser: Rules | None = None,
+                 stricter: Rules | None = None):
         if budget < 1:
             raise ValueError("the node budget must be at least 1")
+        if looser is not None:
+            readings.require_looser(looser, rules)
+        if stricter is not None:
+            readings.require_looser(rules, stricter)
+        self._relatives = [(other, verdict) for other, verdict in ((looser, "lost"), (stricter, "won"))
+                           if other is not None and other != rules]
+        """(another reading, the verdict of it that holds here) for the transfer step."""
+        self._relative_solvers: dict = {}
         self.rules = rules
         self.budget = int(budget)
         self.win_first = bool(win_first)
@@ -154,7 +163,29 @@ class Solver:
             spent[steps.RELAY.name] = rated
             if line is not None:
                 return outcome("won", steps.RELAY.name, self._line_of(line, len(line)))
+        for other, carried in self._relatives:
+            result = self._relative(other).solve_position(self._as_position_of(other), budget)
+            spent[steps.TRANSFER.name] = spent.get(steps.TRANSFER.name, 0) + result.nodes
+            if result.verdict == carried:
+                return outcome(carried, steps.TRANSFER.name, partial(lambda r: r.line, result))
         return outcome("unknown")
+
+    def _relative(self, other: Rules) -> Solver:
+        """The solver of reading ``other`` for the transfer step (made on first use: its table
+        is as large as this one's), with this solver's settings and no relatives of its own."""
+        if other not in self._relative_solvers:
+            self._relative_solvers[other] = Solver(other, self.budget, self.win_first, self.reductions,
+                                                   len(self._ws.tt))
+        return self._relative_solvers[other]
+
+    def _as_position_of(self, other: Rules) -> Position:
+        """The position in ``ws.root`` as one of reading ``other``: the same cards in the same
+        places (the readings the transfer relates share the layout, rules.readings); a waste
+        that stays playable has no live card to track."""
+        position = decode(self._ws.root, self.pa)
+        if other["waste_playable"]:
+            position.waste_live = False
+        return position
 
     def _line_of(self, path: np.ndarray, length: int):
         """A function making the first ``length`` moves of ``path`` (copied now: the workspace

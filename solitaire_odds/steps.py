@@ -77,7 +77,14 @@ RELAY = Step(
     "Fresh beams started from positions along the finder's deepest line before its last redeal.",
     "solver.py (WinFinder.relay)")
 
-STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY)
+TRANSFER = Step(
+    "transfer", ("won", "lost"), "where another reading is given", "", (("each other reading", Fraction(1)),),
+    "The deal solved under a reading proven to allow more moves (its loss holds here) or fewer "
+    "(its win holds here, the line replayed under these rules), given as the solver's looser or "
+    "stricter rules.",
+    "rules/readings.py, solver.py")
+
+STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY, TRANSFER)
 """In the order a solve runs them."""
 
 STEP_NAMES: tuple[str, ...] = tuple(dict.fromkeys(step.name for step in STEPS))

@@ -473,6 +473,8 @@ def test_with_wrap_the_partial_pile_rule_waits_for_two_foundations_of_a_colour()
         s = encode(position, pa)
         assert bool(twin_swap_now(s, pa)) == applies, found
     assert pruned_moves(rules, position) == [("move", "p0", "p1", 1)]
+    position.found = [0, 1, 0, 0]
+    assert pruned_moves(rules, position) == []
 
 
 def flag_cleared(solver, slot):
