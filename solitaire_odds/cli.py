@@ -143,7 +143,7 @@ SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
                         help="Rule switch or part field, e.g. --set space_fill=king or --set tableau.piles=8 "
                              "(repeatable; over a rules file's own). See `games`.")
 PLAYER = click.option("--player", default="solver", show_default=True,
-                      help="Who plays: solver (every card known), or random, greedy, planner, hindsight "
+                      help="Who plays: solver (every card known), or random, greedy, planner, hindsight, uct "
                            "(they see only what a person sees).")
 FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
                       help="text for people; json or csv for programs (shares as fractions).")
