@@ -58,7 +58,7 @@ LEAST_SHARE = 8
 class _Node:
     """A decision as the player sees it: its moves, their visits and summed values."""
 
-    __slots__ = ("moves", "visits", "values", "total")
+    __slots__ = ("moves", "total", "values", "visits")
 
     def __init__(self, moves: list[np.ndarray]):
         self.moves = moves
