@@ -2,7 +2,7 @@
 against how hard it thinks, beside the share that is winnable at all.
 
 For every rule set below and every player setting (random, greedy, the planner at two sizes,
-the hindsight player at three), deals 0..N-1 are played as ordinary resumable runs under
+the hindsight player at two, the uct player), deals 0..N-1 are played as ordinary resumable runs under
 ``--root`` (results/ by default). It writes results/strength.csv, one row a point: game,
 rules, player, parameters, deals, won, share with its Wilson 95% bounds (low, high),
 seconds_per_game (the mean time a game took inside its worker: CPU-seconds on an unloaded
@@ -12,6 +12,7 @@ the deepest committed solver measurement of those rules, from docs_tables' data)
 results/strength.png.
 
     python experiments/strength.py --deals 2000 --workers 2
+    python experiments/strength.py --deals 2000 --rules duchess --players hindsight   # some points
     python experiments/strength.py --from-csv          # redraw the chart from the table
 """
 
@@ -46,11 +47,28 @@ POINTS = (
     ("planner", {"samples": 8, "budget": 5_000}),
     ("hindsight", {"samples": 4, "budget": 500}),
     ("hindsight", {}),
+    ("uct", {}),
 )
+KEY = ["rules", "player", "parameters"]
+"""A point's identity in the table: measuring it again replaces its row."""
 
 
-def specs(deals: int) -> list[RunSpec]:
-    return [RunSpec.of(rules_of(label), 0, deals, player, **params) for label in READINGS for player, params in POINTS]
+def specs(deals: int, readings=READINGS, players=None) -> list[RunSpec]:
+    """The runs of deals 0..deals-1 for ``readings`` and the points of ``players`` (default all)."""
+    return [RunSpec.of(rules_of(label), 0, deals, player, **params) for label in readings
+            for player, params in POINTS if players is None or player in players]
+
+
+def merged(old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
+    """``old`` with the points measured in ``new`` replaced or added, ordered by READINGS and
+    then by the players' order in POINTS, so that points can be measured on more deals one run
+    at a time."""
+    kept = old[~old.set_index(KEY).index.isin(new.set_index(KEY).index)]
+    table = pd.concat([kept, new], ignore_index=True)
+    readings = {rules_of(label).label(): i for i, label in enumerate(READINGS)}
+    players = {player: i for i, player in enumerate(dict.fromkeys(player for player, _ in POINTS))}
+    rank = table["rules"].map(readings).fillna(len(readings)) * len(players) + table["player"].map(players)
+    return table.iloc[rank.argsort(kind="stable")].reset_index(drop=True)
 
 
 COMMITTED = Path(__file__).resolve().parents[1] / "results"
@@ -81,14 +99,21 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2_000, help="deals 0..N-1 a point (default 2,000)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
     parser.add_argument("--root", type=Path, default=Path("results"), help="results folder (default: results)")
+    parser.add_argument("--rules", default=",".join(READINGS),
+                        help="comma-separated readings to measure (default: every one of READINGS)")
+    parser.add_argument("--players", default=None, help="comma-separated players whose points to measure "
+                        "(default: all); the table keeps the other points' rows")
     parser.add_argument("--from-csv", action="store_true", help="redraw the chart from the committed table")
     args = parser.parse_args()
     path = args.root / "strength.csv"
     if args.from_csv:
         table = pd.read_csv(path)
     else:
-        planned = specs(args.deals)
+        players = args.players.split(",") if args.players else None
+        planned = specs(args.deals, args.rules.split(","), players)
         table = tabulate(run_specs(planned, args.root, args.workers, log), planned)
+        if path.exists():
+            table = merged(pd.read_csv(path), table)
         write_table(table, path)
     print(f"wrote {save(plot_strength(table), args.root / 'strength.png')}")
 

@@ -143,7 +143,7 @@ SETTINGS = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
                         help="Rule switch or part field, e.g. --set space_fill=king or --set tableau.piles=8 "
                              "(repeatable; over a rules file's own). See `games`.")
 PLAYER = click.option("--player", default="solver", show_default=True,
-                      help="Who plays: solver (every card known), or random, greedy, planner, hindsight "
+                      help="Who plays: solver (every card known), or random, greedy, planner, hindsight, uct "
                            "(they see only what a person sees).")
 FORMAT = click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
                       help="text for people; json or csv for programs (shares as fractions).")
@@ -154,7 +154,7 @@ QUIET = click.option("--quiet", is_flag=True, help="No progress bar or compile n
 
 
 def player_option_decorators(command):
-    """The options players declare (--budget, --samples, --seed, --table-mb), each read as
+    """The options players declare (--budget, --samples, --seed, --table-mb, --think), each read as
     text and parsed by :func:`player_params` from the player's own declaration."""
     for option, help_text in reversed(player_options().items()):
         command = click.option(option, default=None, help=help_text)(command)
@@ -636,7 +636,7 @@ SWEEP_CHARTS = (".png", ".svg", ".pdf")
 @QUIET
 @SETTINGS
 def sweep_rules(game, vary, players, count, first, workers, root, out_path, chart_path, output_format, quiet,
-                settings, budget, samples, seed, table_mb):
+                settings, budget, samples, seed, table_mb, think):
     """Odds of GAME as rules vary: every combination of the --vary values for every player, each
     an ordinary resumable run under --root (a rerun solves only what is missing), and one table
     with a row per point and player."""
@@ -656,7 +656,7 @@ def sweep_rules(game, vary, players, count, first, workers, root, out_path, char
     with on_ctrl_c(f"the finished points and chunks are kept under {root}: rerun the same command to continue"):
         try:
             table = sweep(game, list(vary), chosen, deals=count, first=first, root=root, workers=workers,
-                          budget=budget, samples=samples, seed=seed, table_mb=table_mb,
+                          budget=budget, samples=samples, seed=seed, table_mb=table_mb, think=think,
                           progress=False if quiet else None, log=log, **parse_settings(settings))
         except (RulesError, SweepError) as err:
             raise CliError(str(err)) from None

@@ -49,8 +49,8 @@ def test_options_are_parsed_by_the_declaration():
 
 @pytest.mark.parametrize("player,option,message", [
     ("greedy", "--samples", "--samples applies to --player planner and hindsight only"),
-    ("solver", "--seed", "--seed applies to --player random, greedy, planner and hindsight only; the solver draws nothing at random"),
-    ("random", "--budget", "--budget applies to --player solver, planner and hindsight only; the random player does not search"),
+    ("solver", "--seed", "--seed applies to --player random, greedy, planner, hindsight and uct only; the solver draws nothing at random"),
+    ("random", "--budget", "--budget applies to --player solver, planner, hindsight and uct only; the random player does not search"),
     ("planner", "--table-mb", "--table-mb applies to --player solver only"),
 ])
 def test_an_option_of_other_players_is_refused_by_name(player, option, message):
@@ -65,12 +65,12 @@ def test_a_player_takes_only_what_it_declares():
 
 
 def test_the_command_line_offers_each_declared_option_with_its_help():
-    assert list(player_options()) == ["--budget", "--table-mb", "--seed", "--samples"]
+    assert list(player_options()) == ["--budget", "--table-mb", "--seed", "--samples", "--think"]
     for command in ("odds", "solve"):
         text = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
         assert "--samples TEXT planner: completions of the hidden cards solved per decision (default 4); " in text
         assert "hindsight: completions of the hidden cards per decision, each solved after every offered move (default 8)." in text
-        assert "random, greedy, planner, hindsight: seed of its random draws (default 0)." in text
+        assert "random, greedy, planner, hindsight, uct: seed of its random draws (default 0)." in text
 
 
 @pytest.mark.parametrize("player,params,folder", [

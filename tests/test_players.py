@@ -18,8 +18,9 @@ from solitaire_odds.rules import resolve
 from solitaire_odds.runs.store import load_rows, read_manifest
 
 HIDDEN_GAMES = ["westcliff-classic", "westcliff", "easthaven", "duchess", "louis"]
-TINY = {"planner": {"samples": 1, "budget": 50}, "hindsight": {"samples": 2, "budget": 50}}
-SEARCHING = ("planner", "hindsight")
+TINY = {"planner": {"samples": 1, "budget": 50}, "hindsight": {"samples": 2, "budget": 50},
+        "uct": {"think": 400, "budget": 50}}
+SEARCHING = ("planner", "hindsight", "uct")
 
 
 def player(name, rules):
@@ -121,7 +122,7 @@ def line_until_first_reveal(rules, s, line):
     return line
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "planner", "hindsight"])
+@pytest.mark.parametrize("name", ["random", "greedy", "planner", "hindsight", "uct"])
 @pytest.mark.parametrize("game", ["westcliff-classic", "duchess", "easthaven"])
 def test_choices_do_not_depend_on_hidden_cards(name, game):
     """Permuting the hidden cards (a table the player cannot tell apart) changes nothing until
@@ -151,7 +152,7 @@ def test_choices_do_not_depend_on_hidden_cards(name, game):
         assert whole_games >= 1
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "planner", "hindsight"])
+@pytest.mark.parametrize("name", ["random", "greedy", "planner", "hindsight", "uct"])
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 def test_moves_are_legal_by_the_reference_and_wins_replay(name, game):
     rules = resolve(game)
@@ -239,3 +240,21 @@ def test_the_planner_leaves_a_winning_line_that_goes_back_to_a_position_of_the_g
     play on with a move the table offers, every move legal by the reference."""
     rules = resolve("easthaven", space_fill="any", foundation_return=True)
     assert_replays(rules, 767, make_player("planner", rules).play(767))
+
+
+@pytest.mark.parametrize("game", ["westcliff-classic", "easthaven"])
+def test_uct_thinks_within_its_budget_per_decision(game):
+    """A decision spends at most ``think`` nodes plus its last solve's, and every
+    iteration is one visit of a root move."""
+    rules = resolve(game)
+    pa = api.params(rules)
+    think, budget = 3000, 200
+    who = make_player("uct", rules, think=think, budget=budget)
+    s = first_state(pa, deals.deck(1, rules["ncards"]))
+    obs = Observation.of(s, pa)
+    offered = [row.copy() for row in api.legal_rows(s, pa)]
+    who._nodes = 0
+    visits = who._scores(obs, offered, np.random.default_rng(0))
+    assert who._nodes <= think + 3 * budget  # a solve may spend its budget in each of its passes
+    assert 1 <= visits.sum() <= think // (budget // 8)
+    assert visits.shape == (len(offered),)

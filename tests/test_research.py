@@ -273,3 +273,22 @@ def test_the_strength_chart_draws_each_player_in_its_colour_under_the_hatched_wi
     assert curves[to_hex(plots.PLAYER_COLOURS["greedy"])] == [0.14]
     dashed = [line.get_ydata()[0] for line in ax.get_lines() if line.get_linestyle() == "--"]
     assert dashed == [0.25]  # "about 1 in 4" is a person's share
+
+
+def test_a_claim_is_placed_on_its_strength_curve():
+    from solitaire_odds.research.claims import CLAIMS
+    from solitaire_odds.research.pages import on_the_curve
+
+    claim = next(c for c in CLAIMS if c.game == "westcliff-classic")  # "about 1 in 4"
+
+    def point(player, won, n=2000):
+        low, high = wilson(won, n)
+        return {"player": player, "parameters": "p", "deals": n, "won": won, "share": won / n, "low": low,
+                "high": high, "seconds_per_game": 0.5}
+
+    curve = pd.DataFrame([point("planner", 1000), point("greedy", 280), point("random", 30)])
+    assert on_the_curve(claim, curve) == ("between greedy (p; 14.00%, 0.5 s a game) and "
+                                          "planner (p; 50.00%, 0.5 s a game)")
+    assert on_the_curve(claim, pd.DataFrame([point("greedy", 500)])).startswith("inside the 95% interval of greedy")
+    assert on_the_curve(claim, pd.DataFrame([point("greedy", 1000)])).startswith("below every player")
+    assert on_the_curve(claim, pd.DataFrame([point("greedy", 100)])).startswith("above every player")

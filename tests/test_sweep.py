@@ -146,7 +146,7 @@ BAD = [
     (("--vary", "tableau.piles=6", "--set", "piles=7"), "tableau.piles is both varied and set with --set"),
     (("--vary", "tableau.piles=6", "--set", "space_fill=queen"), "switch space_fill takes any | king | none"),
     (("--vary", "tableau.piles=6", "--players", "greedy", "--budget", "1e4"),
-     "--budget applies to --player solver, planner and hindsight only; the greedy player does not search"),
+     "--budget applies to --player solver, planner, hindsight and uct only; the greedy player does not search"),
     (("--vary", "tableau.piles=6", "--players", "solver,champion"), "unknown player 'champion'"),
     (("--vary", "tableau.piles=6", "--players", ","), "give at least one player"),
     (("--vary", "tableau.piles=6", "--deals", "0"), "--deals must be a whole number >= 1"),

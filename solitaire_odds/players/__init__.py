@@ -96,9 +96,10 @@ def _player_classes() -> dict:
     from .hindsight import HindsightPlayer
     from .planner import PlannerPlayer
     from .random_player import RandomPlayer
+    from .uct import UctPlayer
 
     return {"solver": SolverPlayer, "random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer,
-            "hindsight": HindsightPlayer}
+            "hindsight": HindsightPlayer, "uct": UctPlayer}
 
 
 def player_names() -> list[str]:

@@ -37,7 +37,7 @@ from .reproduce import closest, distance, format_share, short_count
 PAGES: dict[str, tuple[str, ...]] = {
     "README.md": ("answers",),
     "docs/index.md": ("answers",),
-    "docs/results.md": ("headline", "claims", "deciding", "difficulty", "strength", "odds", "switch effects",
+    "docs/results.md": ("headline", "claims", "deciding", "difficulty", "strength", "strength claims", "odds", "switch effects",
                         "budget", "run costs"),
     "docs/benchmarks.md": ("scaling",),
     "docs/solver.md": ("steps", "ladders"),
@@ -411,6 +411,41 @@ def strength(data: Results) -> str:
                            "s a game", "nodes a game"], rows)
 
 
+def on_the_curve(claim: Claim, points: pd.DataFrame) -> str:
+    """Where ``claim``'s figure falls among the strength ``points`` of its game's defaults:
+    the points whose 95% interval holds it, else the two it lies between."""
+    points = points.sort_values("share", kind="stable")
+    name = [f"{row.player} ({row.parameters}; {percent(row.share)}, {row.seconds_per_game:.2g} s a game)"
+            for row in points.itertuples()]
+    inside = [who for who, row in zip(name, points.itertuples()) if row.low <= claim.value <= row.high]
+    if inside:
+        return "inside the 95% interval of " + "; ".join(inside)
+    below = [who for who, share in zip(name, points["share"]) if share < claim.value]
+    above = [who for who, share in zip(name, points["share"]) if share > claim.value]
+    if not below:
+        return "below every player: " + above[0] + " wins more"
+    if not above:
+        return "above every player: the strongest, " + below[-1] + ", wins less"
+    return f"between {below[-1]} and {above[0]}"
+
+
+def strength_claims(data: Results) -> str:
+    """Each published claim about a person's share beside its game's strength curve at the
+    defaults (results/strength.csv): which player, thinking how hard, wins that share."""
+    if not (data.root / "strength.csv").exists():
+        return "(not measured: python experiments/strength.py)\n"
+    table = data.table("strength.csv")
+    rows = []
+    for claim in CLAIMS:
+        points = table[table["rules"] == claim.game]
+        if claim.measures != PLAY or claim.value is None or points.empty:
+            continue
+        rows.append([f"`{claim.game}`", f"“{claim.text}” ({percent(claim.value)})",
+                     f"{int(points['deals'].min()):,}-{int(points['deals'].max()):,}" if points["deals"].nunique() > 1
+                     else f"{int(points['deals'].iloc[0]):,}", on_the_curve(claim, points)])
+    return markdown_table(["game", "published", "deals a point", "on the strength curve"], rows)
+
+
 def steps_table(data: Results) -> str:
     """The solver's declared steps (solitaire_odds.steps), in the order a solve runs them."""
     rows = steps.table()
@@ -443,6 +478,7 @@ TABLES: dict[str, Callable[[Results], str]] = {
     "scaling": scaling,
     "difficulty": difficulty,
     "strength": strength,
+    "strength claims": strength_claims,
     "steps": steps_table,
     "ladders": ladders_table,
     "tuning": tuning_table,

@@ -42,7 +42,7 @@ FONT = 8
 """Points: tick labels and legends; titles are a little larger."""
 
 PLAYER_COLOURS = {"solver": "#7b3294", "random": "#e08214", "greedy": "#2166ac", "planner": "#1b7837",
-                  "hindsight": "#b2182b"}
+                  "hindsight": "#b2182b", "uct": "#762a83"}
 """The one colour of each player, in every chart (tests check that each player has one)."""
 OTHER_COLOUR = "dimgrey"
 """A player this table does not know (a new one until it gets a colour here)."""
