@@ -42,12 +42,15 @@ readings; a projection has at least as many spaces as the position, which only a
   ``space_fill=none``). Where a kept card sits on a deleted one, the kept card's moves stay,
   but not the cards that can go onto the deleted one.
 
-**What it decides (measured, docs/solver.md).** On Box Kite by the book, no single-suit
-projection of a deal the relaxation (two_deck_proofs.never_freed) leaves unproven was found
-lost; most are won or too large to exhaust, even where the whole deal is lost after a few
-hundred positions: deleting the other suits frees the very cards whose blocking makes the
-deal lost. The projection is therefore not a step of the solve; ``experiments/projections.py``
-measures it.
+The family deals every card face up, so the projection has no face-down cards either.
+
+**What it decides (measured, docs/solver.md).** On Box Kite by the book, no projection on one,
+two or three suits of a deal the search leaves unknown at 1e5 was found lost within 3e5
+positions; one-suit projections were lost only where the relaxation
+(two_deck_proofs.never_freed) proves the deal lost anyway. Deleting the other suits frees the
+very cards whose blocking makes the deal lost, and the freed cards can be shuffled in more ways
+than the whole deal's. The projection is therefore not a step of the solve;
+``experiments/projections.py`` measures it.
 """
 
 from __future__ import annotations
