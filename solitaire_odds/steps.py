@@ -77,7 +77,14 @@ RELAY = Step(
     "Fresh beams started from positions along the finder's deepest line before its last redeal.",
     "solver.py (WinFinder.relay)")
 
-STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY)
+ROUND_FINDER = Step(
+    "round finder", ("won",), "gathering redeals (St. Helena, Louis)", "win_first",
+    (("", Fraction(1)), ("its relay", Fraction(RELAY_SHARE))),
+    "The beam search and its relay again, on a deal the relay left unknown, each round planned "
+    "for what the next gathered pack will deal where.",
+    "engine/winfinder.py (beam_search with rounds)")
+
+STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY, ROUND_FINDER)
 """In the order a solve runs them."""
 
 STEP_NAMES: tuple[str, ...] = tuple(dict.fromkeys(step.name for step in STEPS))

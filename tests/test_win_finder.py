@@ -122,11 +122,13 @@ def test_blocked_counts_the_pairs_whose_upper_card_goes_up_later():
     assert blocked(encode(worst_first, pa), pa, work) == pairs > 0
 
 
-def test_the_two_deck_finder_gives_the_same_line_each_time_and_it_replays():
-    """St. Helena's deal 2 at 1e5, by two fresh solvers: the win finder wins it both times with
-    the same line, which replays through the reference."""
+def test_the_round_finder_wins_a_deal_the_other_steps_leave_and_gives_the_same_line_each_time():
+    """St. Helena's deal 94 at 1e5: the finder and the search leave it unknown and the relay
+    has no line to start from (the round finder runs only after them); the round finder wins
+    it, two fresh solvers give the same line, and it replays through the reference."""
     rules = resolve("st-helena")
-    first, second = (Solver(rules, budget=100_000).solve(2) for _ in range(2))
-    assert (first.verdict, first.decided_by) == ("won", "win finder")
+    first, second = (Solver(rules, budget=100_000).solve(94) for _ in range(2))
+    assert (first.verdict, first.decided_by) == ("won", "round finder")
     assert first.line == second.line
-    assert reference.is_won(rules, reference.replay(rules, deals.deck(2, 104), first.line))
+    assert reference.is_won(rules, reference.replay(rules, deals.deck(94, 104), first.line))
+    assert first.spent["relay"] == 0 and first.spent["win finder"] > 0

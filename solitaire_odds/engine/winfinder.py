@@ -15,7 +15,9 @@ then, for each foundation, by how deep the copies of the next few cards it needs
 pile, a reserve fan, the waste or the stock; the shallower twin counts), so that moves
 uncovering them rank higher; then by spaces. A restart widens the beam fourfold (in the St.
 Helena family after both kinds of attempt) and perturbs ties, until the node budget
-(positions rated) is spent.
+(positions rated) is spent. In games that gather their piles to redeal, a finder may also plan
+each round for what the next gathered pack will deal where (``rounds``: see
+:func:`beam_search`).
 """
 
 from __future__ import annotations
@@ -566,13 +568,27 @@ def _compact_archive(fs, na, keep, gen):
 
 
 @njit(cache=True)
-def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track):
+def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track, rounds=False):
     """One beam search of ``width`` from ``root``, each move followed by every foundation play
     that fits (``greedy``) or by the sound rule's only. Returns (line length or -1, nodes rated);
     a found line is in ``fs.path``. With ``track``, a beam that ends without a win leaves its
     deepest line in ``fs.deepest_path`` when it is deeper than the one there (see
     :func:`find_win`). Allocates (argsort), so it is compiled with reference counting; the work
-    per child is done in the kernels it calls."""
+    per child is done in the kernels it calls.
+
+    With ``rounds``, in a game that gathers its piles to redeal, each round is planned for the
+    next: a position with a redeal ahead gains :func:`next_deal`'s rating of what its gathered
+    pack would deal where, and a redeal's child, rated after the deal by its own layout too
+    (minus BLOCKED per pair :func:`blocked` counts), is not offered to the next beam among the
+    other children but kept in an archive (up to twice the widest beam; when full, its better
+    half not yet met) over every step of the round; wherever the round's children leave
+    places in the beam, the archive's best fill them. Without it a redeal enters the beam only
+    from the few steps where the round runs dry, and among those positions only by how the
+    round's cards lie. St. Helena by the book, ladder 1e5 then 1e6, the 36 deals of 0..299
+    the solver left unknown: the archive alone in every finder and relay won 3, with the
+    ratings 5; but of the first 32 deals it had won, 6 were lost (the beams spend their width
+    on the next deals and win fewer rounds), so ``rounds`` is a step of its own after the
+    relay (solver.WinFinder.by_rounds), not the finder's way everywhere."""
     size = pa[S_SIZE]
     beam, nxt = fs.beam, fs.nxt  # swapped after each step, as are the next two pairs
     hb, hb_next = fs.hb, fs.hb_next
@@ -592,7 +608,7 @@ def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track):
     nodes = 0
     step = 0
     fs.deepest[ATTEMPT_CARDS] = -1
-    archive = pa[P_REDEAL_KIND] == REDEAL_GATHER
+    archive = rounds and pa[P_REDEAL_KIND] == REDEAL_GATHER
     na = 0
     while nbeam > 0 and nodes < budget:
         step += 1
@@ -648,7 +664,7 @@ def _note_deepest(beam, node, nbeam, pa, deepest):
 
 
 @njit(cache=True)
-def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track):
+def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track, rounds=False):
     """Beam searches of width ``first_width``, 4x, 16x, ... (capped by the buffers) until one
     finds a win, ``budget`` positions have been rated or MAX_ATTEMPTS ran. Uses ``seen`` generations ``gen``
     onwards (one per attempt). Starts at attempt ``first_attempt`` with ``spent`` of the budget
@@ -687,7 +703,7 @@ def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track
         w = min(width, fs.beam.shape[0])
         greedy = ways == 2 and attempt % 2 == 0
         left = budget - total
-        length, nodes = beam_search(root, pa, w, left, attempt, gen + np.uint64(attempt), fs, greedy, track)
+        length, nodes = beam_search(root, pa, w, left, attempt, gen + np.uint64(attempt), fs, greedy, track, rounds)
         total += nodes
         rated += nodes
         attempt += 1
