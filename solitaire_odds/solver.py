@@ -13,7 +13,8 @@ from functools import partial
 import numpy as np
 
 from .engine import api, relaxation, tuning
-from .engine.constants import FOUND_KINGS_AND_ACES, O_REDEALS, P_FOUND_KIND, P_NCARDS, P_REDEALS
+from .engine.constants import (FOUND_KINGS_AND_ACES, O_REDEALS, P_FOUND_KIND, P_NCARDS, P_REDEAL_KIND, P_REDEALS,
+                               REDEAL_GATHER)
 from .engine.core import deal_into, shuffled_deck
 from . import steps
 from .engine.tuning import MAX_DEPTH
@@ -80,6 +81,8 @@ class Solver:
         self._finder = (WinFinder(self.pa, self.budget)
                         if self.win_first and (two_deck or self.budget >= WinFinder.ONE_DECK_MIN_BUDGET) else None)
         self._two_deck = TwoDeckSteps(self.pa, self._finder) if two_deck else None
+        self._rounds = (WinFinder(self.pa, self.budget, rounds=True)
+                        if self.win_first and self.pa[P_REDEAL_KIND] == REDEAL_GATHER else None)
 
     def warm_up(self) -> None:
         """Load or compile every kernel a solve may run (the search's passes, the relaxations,
@@ -163,6 +166,11 @@ class Solver:
             spent[steps.RELAY.name] = rated
             if line is not None:
                 return outcome("won", steps.RELAY.name, self._line_of(line, len(line)))
+        if self._rounds is not None and not last_round(root, self.pa):
+            line, rated = self._rounds.by_rounds(root, budget)
+            spent[steps.ROUND_FINDER.name] = rated
+            if line is not None:
+                return outcome("won", steps.ROUND_FINDER.name, self._line_of(line, len(line)))
         for other, carried in self._relatives:
             result = self._relative(other).solve_position(self._as_position_of(other), budget)
             spent[steps.TRANSFER.name] = spent.get(steps.TRANSFER.name, 0) + result.nodes
@@ -206,7 +214,8 @@ class Solver:
 
 class WinFinder:
     """The beam-search win finder (engine.winfinder) with its buffers, for one set of rules:
-    a heuristic, so only its wins count (each is replayed like every other)."""
+    a heuristic, so only its wins count (each is replayed like every other). With ``rounds``
+    its beams plan each round for the next gathered deal (engine.winfinder.beam_search)."""
 
     FIRST_WIDTH = tuning.FINDER_FIRST_WIDTH
     MAX_WIDTH = tuning.FINDER_MAX_WIDTH
@@ -216,8 +225,9 @@ class WinFinder:
     """Below this the finder is not run after a one-deck search (so the planner's solves of
     500 nodes never run it)."""
 
-    def __init__(self, pa: np.ndarray, budget: int):
+    def __init__(self, pa: np.ndarray, budget: int, rounds: bool = False):
         self.pa = pa
+        self.rounds = rounds
         self.fs = finder_space(pa, self.widest(budget), max(1 << 16, budget // self.LOGGED_SHARE))
         self._gen = 0
         self._last_root: np.ndarray | None = None
@@ -244,9 +254,19 @@ class WinFinder:
         if self._last_root is None or not np.array_equal(root, self._last_root):
             self._last_root, self._ended = root.copy(), (0, 0)
         length, rated, _, ended, spent = find_win(root, self.pa, budget, self.FIRST_WIDTH, np.uint64(self._gen),
-                                                  self.fs, *self._ended, True)
+                                                  self.fs, *self._ended, True, self.rounds)
         self._ended = (int(ended), int(spent))
         return int(length), int(rated)
+
+    def by_rounds(self, root: np.ndarray, budget: int) -> tuple[np.ndarray | None, int]:
+        """(the moves of a winning line from ``root``, or None; positions rated): the round
+        finder step (a finder built with ``rounds``): beams from ``root`` of the step's share of
+        ``budget``, then, without a win, the relay from their deepest line (:meth:`relay`)."""
+        length, rated = self.find(root, int(budget * steps.ROUND_FINDER.share()))
+        if length >= 0:
+            return self.fs.path[:length].copy(), rated
+        line, relayed = self.relay(root, budget)
+        return line, rated + relayed
 
     RELAY_LEGS = tuning.RELAY_LEGS
     RELAY_STRIDE = tuning.RELAY_STRIDE
@@ -278,7 +298,7 @@ class WinFinder:
         for i in starts[::self.RELAY_STRIDE][:self.RELAY_LEGS]:
             self._gen += 64
             length, nodes, *_ = find_win(states[i], self.pa, leg_budget, self.FIRST_WIDTH,
-                                         np.uint64(self._gen), self.fs, 0, 0, False)
+                                         np.uint64(self._gen), self.fs, 0, 0, False, self.rounds)
             rated += int(nodes)
             if length >= 0:
                 return np.concatenate([line[:i], self.fs.path[:length]]), rated

@@ -77,6 +77,13 @@ RELAY = Step(
     "Fresh beams started from positions along the finder's deepest line before its last redeal.",
     "solver.py (WinFinder.relay)")
 
+ROUND_FINDER = Step(
+    "round finder", ("won",), "gathering redeals (St. Helena, Louis)", "win_first",
+    (("", Fraction(1)), ("its relay", Fraction(RELAY_SHARE))),
+    "The beam search and its relay again, on a deal the relay left unknown, each round planned "
+    "for what the next gathered pack will deal where.",
+    "engine/winfinder.py (beam_search with rounds)")
+
 TRANSFER = Step(
     "transfer", ("won", "lost"), "where another reading is given", "", (("each other reading", Fraction(1)),),
     "The deal solved under a reading proven to allow more moves (its loss holds here) or fewer "
@@ -84,7 +91,8 @@ TRANSFER = Step(
     "stricter rules.",
     "rules/readings.py, solver.py")
 
-STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY, TRANSFER)
+STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY,
+                           ROUND_FINDER, TRANSFER)
 """In the order a solve runs them."""
 
 STEP_NAMES: tuple[str, ...] = tuple(dict.fromkeys(step.name for step in STEPS))

@@ -8,7 +8,7 @@ import pytest
 from solitaire_odds.game import deals, reference
 from solitaire_odds.engine import api
 from solitaire_odds.engine.state import encode
-from solitaire_odds.engine.winfinder import PER_PARENT, _spread_out, rating
+from solitaire_odds.engine.winfinder import PER_PARENT, _spread_out, blocked, rating
 from solitaire_odds.game.position import Position
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver, WinFinder
@@ -93,3 +93,42 @@ def test_the_next_budget_of_an_escalation_starts_after_the_attempts_that_ended()
     assert again == length
     assert np.array_equal(escalated.fs.path[:length], fresh.fs.path[:length])
     assert rated < fresh_rated
+
+
+def _clubs_in_one_pile(order):
+    """St. Helena with every suit up but clubs, whose foundations hold only their bases: the
+    clubs in play lie in pile 1 in ``order``'s sorting (the last card on top)."""
+    clubs = [rank for rank in range(13) for _ in range(2 - (rank == 12) - (rank == 0))]
+    return Position(piles=[order(clubs)] + [[] for _ in range(11)], down=[0] * 12,
+                    found=[1, 13, 13, 13, 1, 13, 13, 13])
+
+
+def _need(rank):
+    """How many clubs go up before this one, to the nearer of the foundations of
+    :func:`_clubs_in_one_pile` (the King one wants the Queen next, the Ace one the 2)."""
+    return min(d for d in (11 - rank if rank <= 11 else 99, rank - 1 if rank >= 1 else 99))
+
+
+def test_blocked_counts_the_pairs_whose_upper_card_goes_up_later():
+    """With the card needed first on top and each below it needed no sooner, nothing blocks;
+    turned over, every pair of cards needed at different times is blocked once."""
+    pa = api.params(resolve("st-helena"))
+    work = np.zeros(52, np.int64)
+    best_first = _clubs_in_one_pile(lambda cards: sorted(cards, key=_need, reverse=True))
+    worst_first = _clubs_in_one_pile(lambda cards: sorted(cards, key=_need))
+    needs = sorted(map(_need, best_first.piles[0]))
+    pairs = sum(1 for i, a in enumerate(needs) for b in needs[i + 1:] if a != b)
+    assert blocked(encode(best_first, pa), pa, work) == 0
+    assert blocked(encode(worst_first, pa), pa, work) == pairs > 0
+
+
+def test_the_round_finder_wins_a_deal_the_other_steps_leave_and_gives_the_same_line_each_time():
+    """St. Helena's deal 94 at 1e5: the finder and the search leave it unknown and the relay
+    has no line to start from (the round finder runs only after them); the round finder wins
+    it, two fresh solvers give the same line, and it replays through the reference."""
+    rules = resolve("st-helena")
+    first, second = (Solver(rules, budget=100_000).solve(94) for _ in range(2))
+    assert (first.verdict, first.decided_by) == ("won", "round finder")
+    assert first.line == second.line
+    assert reference.is_won(rules, reference.replay(rules, deals.deck(94, 104), first.line))
+    assert first.spent["relay"] == 0 and first.spent["win finder"] > 0

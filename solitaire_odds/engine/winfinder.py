@@ -15,7 +15,9 @@ then, for each foundation, by how deep the copies of the next few cards it needs
 pile, a reserve fan, the waste or the stock; the shallower twin counts), so that moves
 uncovering them rank higher; then by spaces. A restart widens the beam fourfold (in the St.
 Helena family after both kinds of attempt) and perturbs ties, until the node budget
-(positions rated) is spent.
+(positions rated) is spent. In games that gather their piles to redeal, a finder may also plan
+each round for what the next gathered pack will deal where (``rounds``: see
+:func:`beam_search`).
 """
 
 from __future__ import annotations
@@ -40,13 +42,19 @@ from .constants import (
     O_WLEN,
     P_FIRST_DEAL_LIMITS,
     P_FOUND_KIND,
+    P_NCARDS,
     P_NFOUND,
     P_NPILES,
     P_NRES,
     P_PILE_FOUND,
+    P_REDEAL_KIND,
+    P_REDEAL_ORDER,
     P_REDEALS,
     P_SPACE,
     P_STOCK,
+    REDEAL,
+    REDEAL_BOTTOM_FIRST,
+    REDEAL_GATHER,
     SPACE_ANY,
     SPACE_NONE,
     STOCK_DEAL_ROW,
@@ -80,6 +88,7 @@ PARKING = 300.0    # rating lost per empty pile where spaces stay empty
 ROUND = 1e6        # rating per redeal left: more than all the rest of the rating can add up to
 MAX_ATTEMPTS = 48  # restarts per call (each uses one generation of the seen table)
 PER_PARENT = 3     # children of one beam position offered to the next beam before any other's fourth
+BLOCKED = 30.0     # rating lost per blocked pair (:func:`blocked`) in the first position of a gathered deal
 
 FinderSpace = namedtuple("FinderSpace", [
     "beam", "nxt",          # (width, S) uint8: the beam and the next one
@@ -93,6 +102,10 @@ FinderSpace = namedtuple("FinderSpace", [
     "relax",                # (two_deck_proofs.WORK_SIZE,) int64: the relaxation's work array
     "spread", "per_parent",  # (width * CANDIDATES_PER_POSITION,), (width,) int64: _spread_out's buffers
     "deepest", "deepest_path",  # the deepest line met (see find_win): DEEPEST_* fields; its moves
+    # the redeal archive (see beam_search): (2 * width) parents of gathering redeals met this
+    # attempt, their hashes, nodes, the children's ratings and keys, and the redeal row
+    "arch", "arch_hb", "arch_node", "arch_score", "arch_key", "arch_move", "arch_index",
+    "pack",                 # (cards,) int64: next_deal's work array
 ])
 DEEPEST_CARDS, DEEPEST_LENGTH, ATTEMPT_CARDS, ATTEMPT_NODE = range(4)
 """Fields of ``FinderSpace.deepest``: the cards on the foundations at the end of the deepest
@@ -127,7 +140,17 @@ def finder_space(pa: np.ndarray, width: int, max_nodes: int, max_depth: int = 40
         hb_next=np.zeros((width, words), np.uint64), relax=np.zeros(WORK_SIZE, np.int64),
         spread=np.zeros(ncand, np.int64), per_parent=np.zeros(width, np.int64),
         deepest=np.zeros(4, np.int64), deepest_path=np.zeros((max_depth, 4), np.int16),
+        arch=np.zeros((2 * width, size), np.uint8), arch_hb=np.zeros((2 * width, words), np.uint64),
+        arch_node=np.zeros(2 * width, np.int64), arch_score=np.zeros(2 * width, np.float64),
+        arch_key=np.zeros((2 * width, 2), np.uint64), arch_move=_redeal_rows(2 * width),
+        arch_index=np.arange(2 * width, dtype=np.int64), pack=np.zeros(int(pa[P_NCARDS]), np.int64),
     )
+
+
+def _redeal_rows(n: int) -> np.ndarray:
+    rows = np.zeros((n, 4), np.int16)
+    rows[:, 0] = REDEAL
+    return rows
 
 
 @inline_kernel
@@ -242,6 +265,73 @@ def rating(s, pa, noise, depth):
 
 
 @inline_kernel
+def _needs(s, pa, need):
+    """Fill ``need`` (52 int64) with each card's need: how many cards its suit's nearer
+    foundation takes before it (the St. Helena family's King and Ace foundations; 99 for a
+    card neither takes)."""
+    for suit in range(4):
+        down = found_next(s, pa, suit)     # the King foundation's next rank, -1 when full
+        up = found_next(s, pa, suit + 4)   # the Ace foundation's
+        for rank in range(13):
+            d = 99
+            if down >= 0 and rank <= down:
+                d = down - rank
+            if up >= 0 and rank >= up:
+                d = min(d, rank - up)
+            need[suit * 13 + rank] = d
+
+
+@inline_kernel
+def blocked(s, pa, need):
+    """Pairs of cards in one pile with the upper one needed later than the lower one (see
+    :func:`_needs`): how many cards must leave a pile, onto other piles, before the ones they
+    cover can go up. Works in ``need`` (52 int64)."""
+    _needs(s, pa, need)
+    count = 0
+    for p in range(pa[P_NPILES]):
+        m = plen(s, pa, p)
+        for i in range(m):
+            below = need[pcard(s, pa, p, i)]
+            for j in range(i + 1, m):
+                if need[pcard(s, pa, p, j)] > below:
+                    count += 1
+    return count
+
+
+@inline_kernel
+def next_deal(s, pa, need, pack):
+    """What the gathered pack of ``s`` would deal where, without dealing it: minus the depth
+    each card soon needed would have in its new pile (weights 8, 3, 1 for a card the
+    foundations take first, second, third; see :func:`_needs`, which fills ``need``) and
+    BLOCKED per blocked pair of the new piles (as :func:`blocked` counts them). ``pack``
+    (int64, room for the cards in play) holds the pack's needs in dealing order; its k-th card
+    of n goes onto pile k mod piles under (n - 1 - k) // piles others, as core's gathering
+    redeal deals it."""
+    npiles = pa[P_NPILES]
+    _needs(s, pa, need)
+    n = 0
+    for p in range(npiles - 1, -1, -1):
+        for i in range(plen(s, pa, p) - 1, -1, -1):
+            pack[n] = need[pcard(s, pa, p, i)]
+            n += 1
+    if pa[P_REDEAL_ORDER] == REDEAL_BOTTOM_FIRST:
+        for i in range(n // 2):
+            t = pack[i]
+            pack[i] = pack[n - 1 - i]
+            pack[n - 1 - i] = t
+    score = 0.0
+    pairs = 0
+    for k in range(n):
+        d = pack[k]
+        if d < 3:
+            score -= (8.0 if d == 0 else 3.0 if d == 1 else 1.0) * np.float64((n - 1 - k) // npiles)
+        for k2 in range(k + npiles, n, npiles):
+            if pack[k2] > d:
+                pairs += 1
+    return score - BLOCKED * np.float64(pairs)
+
+
+@inline_kernel
 def _noise(seed, a, b):
     if seed == 0:
         return 0.0
@@ -289,7 +379,7 @@ def _write_line(fs, node, path):
 
 @kernel
 def _rate_children(beam, hb, nbeam, pa, seed, step, tmp, H, undo, save, scratch, auto, depth,
-                   cand_par, cand_move, cand_score, cand_key, greedy):
+                   cand_par, cand_move, cand_score, cand_key, greedy, archive, pack):
     """Rate every child of the ``nbeam`` beam positions (each move followed by its foundation
     plays) into ``cand_*``, with its key; return their count. A kernel without reference
     counting, handed the arrays it uses one by one: most of a step's time is spent here."""
@@ -306,6 +396,11 @@ def _rate_children(beam, hb, nbeam, pa, seed, step, tmp, H, undo, save, scratch,
             do_move(s, pa, H, tmp[i], undo[0], save[0], scratch)
             k = _autoplay(s, pa, H, auto, undo, save, scratch, greedy)
             cand_score[ncand] = rating(s, pa, _noise(seed, step, ncand), depth)
+            if archive:
+                if tmp[i, 0] == REDEAL:
+                    cand_score[ncand] -= BLOCKED * np.float64(blocked(s, pa, depth))
+                if s[pa[O_REDEALS]] < pa[P_REDEALS] and s[pa[O_SLEN]] == 0 and s[pa[O_OPENING]] == 0:
+                    cand_score[ncand] += next_deal(s, pa, depth, pack)
             cand_key[ncand, 0], cand_key[ncand, 1] = position_key(s, pa, H)
             for t in range(k - 1, -1, -1):
                 undo_move(s, pa, H, auto[t], undo[t + 1], save[t + 1])
@@ -320,8 +415,9 @@ def _rate_children(beam, hb, nbeam, pa, seed, step, tmp, H, undo, save, scratch,
 @kernel
 def _spread_out(order, ncand, cand_par, nbeam, spread, per_parent):
     """Write into ``spread`` the candidates of ``order`` (best first) with each beam position's
-    best PER_PARENT children first, then the others, each part still best first; return
-    ``spread``'s length (ncand).
+    best PER_PARENT children first, then the others, each part still best first, leaving out
+    the candidates without a parent (-1: kept in the redeal archive instead); return
+    ``spread``'s length.
 
     Without it a few positions with many good moves fill the beam with their children, which
     differ by one move each, and the beam dies in one corner of the game. Measured with the
@@ -338,6 +434,8 @@ def _spread_out(order, ncand, cand_par, nbeam, spread, per_parent):
     for oi in range(ncand):
         c = order[oi]
         b = cand_par[c]
+        if b < 0:
+            continue
         if per_parent[b] < PER_PARENT:
             spread[n] = c
             n += 1
@@ -347,6 +445,8 @@ def _spread_out(order, ncand, cand_par, nbeam, spread, per_parent):
     for oi in range(ncand):
         c = order[oi]
         b = cand_par[c]
+        if b < 0:
+            continue
         if per_parent[b] >= PER_PARENT:
             spread[n] = c
             n += 1
@@ -358,14 +458,14 @@ STEP_ON, STEP_WON, STEP_LOG_FULL = 0, 1, 2
 
 
 @kernel
-def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_next, cand_par, cand_move, cand_key,
+def _take_best(order, ncand, width, taken, pa, gen, beam, nxt, hb, hb_next, node, node_next, cand_par, cand_move, cand_key,
                undo, save, scratch, auto, seen, relax, parent, mstart, mlen, mbuf, nlog, mused, greedy):
     """Fill the next beam (``nxt``) with the best-rated children (``order``) not met before
     in this attempt and not proven lost, logging each. Returns (its width, nlog, mused,
     STEP_ON | STEP_WON (the last logged node is won) | STEP_LOG_FULL). A child met before is
     passed over by its key alone, before it is made again: most are (St. Helena, width 4,096:
-    3.4 of 5.1 million children looked at, 1.7 taken)."""
-    taken = 0
+    3.4 of 5.1 million children looked at, 1.7 taken). The beam's first ``taken`` places are
+    already filled."""
     size = pa[S_SIZE]
     for oi in range(ncand):
         if taken >= width:
@@ -406,14 +506,89 @@ def _take_best(order, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_
     return taken, nlog, mused, STEP_ON
 
 
+@inline_kernel
+def _seen_has(seen, h1, h2, gen):
+    mask = np.uint64(seen.shape[0] - 1)
+    i = h1 & mask
+    for probe in range(16):
+        k = (i + np.uint64(probe)) & mask
+        if seen[k, 2] != gen:
+            return False
+        if seen[k, 0] == h1 and seen[k, 1] == h2:
+            return True
+    return False
+
+
+@kernel
+def _archive_redeals(ncand, cand_par, cand_move, cand_score, cand_key, beam, hb, node,
+                     arch, arch_hb, arch_node, arch_score, arch_key, na):
+    """Move the gathering redeals among the ``ncand`` candidates into the archive (its first
+    ``na`` places are taken; room for all is made first), each as its parent's state, hashes
+    and node with the child's rating and key, their ``cand_par`` set to -1; return the
+    archive's new length."""
+    for c in range(ncand):
+        if cand_move[c, 0] != REDEAL:
+            continue
+        b = cand_par[c]
+        for i in range(arch.shape[1]):
+            arch[na, i] = beam[b, i]
+        for i in range(arch_hb.shape[1]):
+            arch_hb[na, i] = hb[b, i]
+        arch_node[na] = node[b]
+        arch_score[na] = cand_score[c]
+        arch_key[na, 0] = cand_key[c, 0]
+        arch_key[na, 1] = cand_key[c, 1]
+        na += 1
+        cand_par[c] = -1
+    return na
+
+
 @njit(cache=True)
-def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track):
+def _compact_archive(fs, na, keep, gen):
+    """Keep the archive's best ``keep`` entries not yet met in this attempt; return how many."""
+    order = np.argsort(-fs.arch_score[:na])
+    kept = np.empty(keep, np.int64)
+    n = 0
+    for oi in range(na):
+        if n >= keep:
+            break
+        e = order[oi]
+        if not _seen_has(fs.seen, fs.arch_key[e, 0], fs.arch_key[e, 1], gen):
+            kept[n] = e
+            n += 1
+    kept = np.sort(kept[:n])  # moved in place in increasing order: each row lands at or before its source
+    for t in range(n):
+        e = kept[t]
+        fs.arch[t] = fs.arch[e]
+        fs.arch_hb[t] = fs.arch_hb[e]
+        fs.arch_node[t] = fs.arch_node[e]
+        fs.arch_score[t] = fs.arch_score[e]
+        fs.arch_key[t] = fs.arch_key[e]
+    return n
+
+
+@njit(cache=True)
+def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track, rounds=False):
     """One beam search of ``width`` from ``root``, each move followed by every foundation play
     that fits (``greedy``) or by the sound rule's only. Returns (line length or -1, nodes rated);
     a found line is in ``fs.path``. With ``track``, a beam that ends without a win leaves its
     deepest line in ``fs.deepest_path`` when it is deeper than the one there (see
     :func:`find_win`). Allocates (argsort), so it is compiled with reference counting; the work
-    per child is done in the kernels it calls."""
+    per child is done in the kernels it calls.
+
+    With ``rounds``, in a game that gathers its piles to redeal, each round is planned for the
+    next: a position with a redeal ahead gains :func:`next_deal`'s rating of what its gathered
+    pack would deal where, and a redeal's child, rated after the deal by its own layout too
+    (minus BLOCKED per pair :func:`blocked` counts), is not offered to the next beam among the
+    other children but kept in an archive (up to twice the widest beam; when full, its better
+    half not yet met) over every step of the round; wherever the round's children leave
+    places in the beam, the archive's best fill them. Without it a redeal enters the beam only
+    from the few steps where the round runs dry, and among those positions only by how the
+    round's cards lie. St. Helena by the book, ladder 1e5 then 1e6, the 36 deals of 0..299
+    the solver left unknown: the archive alone in every finder and relay won 3, with the
+    ratings 5; but of the first 32 deals it had won, 6 were lost (the beams spend their width
+    on the next deals and win fewer rounds), so ``rounds`` is a step of its own after the
+    relay (solver.WinFinder.by_rounds), not the finder's way everywhere."""
     size = pa[S_SIZE]
     beam, nxt = fs.beam, fs.nxt  # swapped after each step, as are the next two pairs
     hb, hb_next = fs.hb, fs.hb_next
@@ -433,15 +608,30 @@ def beam_search(root, pa, width, budget, seed, gen, fs, greedy, track):
     nodes = 0
     step = 0
     fs.deepest[ATTEMPT_CARDS] = -1
+    archive = rounds and pa[P_REDEAL_KIND] == REDEAL_GATHER
+    na = 0
     while nbeam > 0 and nodes < budget:
         step += 1
         ncand = _rate_children(beam, hb, nbeam, pa, seed, step, fs.tmp, fs.H, fs.undo, fs.save, fs.scratch,
-                               fs.auto, fs.depth, fs.cand_par, fs.cand_move, fs.cand_score, fs.cand_key, greedy)
+                               fs.auto, fs.depth, fs.cand_par, fs.cand_move, fs.cand_score, fs.cand_key, greedy,
+                               archive, fs.pack)
         nodes += ncand
-        _spread_out(np.argsort(-fs.cand_score[:ncand]), ncand, fs.cand_par, nbeam, fs.spread, fs.per_parent)
-        taken, nlog, mused, status = _take_best(fs.spread, ncand, width, pa, gen, beam, nxt, hb, hb_next, node, node_next,
-                                                fs.cand_par, fs.cand_move, fs.cand_key, fs.undo, fs.save, fs.scratch, fs.auto,
-                                                fs.seen, fs.relax, fs.parent, fs.mstart, fs.mlen, fs.mbuf, nlog, mused, greedy)
+        if archive:
+            if na + nbeam > fs.arch.shape[0]:
+                na = _compact_archive(fs, na, fs.arch.shape[0] // 2, gen)
+            na = _archive_redeals(ncand, fs.cand_par, fs.cand_move, fs.cand_score, fs.cand_key, beam, hb, node,
+                                  fs.arch, fs.arch_hb, fs.arch_node, fs.arch_score, fs.arch_key, na)
+        n = _spread_out(np.argsort(-fs.cand_score[:ncand]), ncand, fs.cand_par, nbeam, fs.spread, fs.per_parent)
+        taken, nlog, mused, status = _take_best(fs.spread, n, width, 0, pa, gen, beam, nxt, hb, hb_next, node,
+                                                node_next, fs.cand_par, fs.cand_move, fs.cand_key, fs.undo, fs.save,
+                                                fs.scratch, fs.auto, fs.seen, fs.relax, fs.parent, fs.mstart, fs.mlen,
+                                                fs.mbuf, nlog, mused, greedy)
+        if status == STEP_ON and taken < width and na > 0:  # the round runs dry: the best redeals so far
+            taken, nlog, mused, status = _take_best(np.argsort(-fs.arch_score[:na]), na, width, taken, pa, gen,
+                                                    fs.arch, nxt, fs.arch_hb, hb_next, fs.arch_node, node_next,
+                                                    fs.arch_index, fs.arch_move, fs.arch_key, fs.undo, fs.save,
+                                                    fs.scratch, fs.auto, fs.seen, fs.relax, fs.parent, fs.mstart,
+                                                    fs.mlen, fs.mbuf, nlog, mused, greedy)
         if status == STEP_WON:
             return _write_line(fs, nlog - 1, fs.path), nodes
         if status == STEP_LOG_FULL:
@@ -474,7 +664,7 @@ def _note_deepest(beam, node, nbeam, pa, deepest):
 
 
 @njit(cache=True)
-def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track):
+def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track, rounds=False):
     """Beam searches of width ``first_width``, 4x, 16x, ... (capped by the buffers) until one
     finds a win, ``budget`` positions have been rated or MAX_ATTEMPTS ran. Uses ``seen`` generations ``gen``
     onwards (one per attempt). Starts at attempt ``first_attempt`` with ``spent`` of the budget
@@ -513,7 +703,7 @@ def find_win(root, pa, budget, first_width, gen, fs, first_attempt, spent, track
         w = min(width, fs.beam.shape[0])
         greedy = ways == 2 and attempt % 2 == 0
         left = budget - total
-        length, nodes = beam_search(root, pa, w, left, attempt, gen + np.uint64(attempt), fs, greedy, track)
+        length, nodes = beam_search(root, pa, w, left, attempt, gen + np.uint64(attempt), fs, greedy, track, rounds)
         total += nodes
         rated += nodes
         attempt += 1

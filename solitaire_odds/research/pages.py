@@ -312,7 +312,8 @@ def claims_table(claims: list[Claim], table: pd.DataFrame) -> str:
     return markdown_table(["claim", "reading", *players], rows)
 
 
-DECIDERS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay", "transfer")
+DECIDERS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay", "round finder",
+            "transfer")
 """The steps results/deciding.csv counts (``Outcome.decided_by``), each in the columns
 won_by_X / lost_by_X (X with underscores), in the order the table names them."""
 
