@@ -57,7 +57,7 @@ def test_each_beam_position_offers_its_best_children_before_any_other_fourth(see
 
 
 @pytest.mark.parametrize("game,switches,deal_numbers", [
-    ("easthaven", {"space_fill": "any", "foundation_return": True}, (47, 76)), ("westcliff-classic", {}, (942, 348))])
+    ("easthaven", {"space_fill": "any", "foundation_return": True}, (47, 102)), ("westcliff-classic", {}, (942, 348))])
 def test_the_finder_wins_deals_the_search_leaves_unknown_and_they_replay(game, switches, deal_numbers):
     """Deals the plain depth-first search leaves unknown even at 1e6 nodes (Easthaven: the first
     two of deals 0..999 whose solve at 3e4 the finder decides and the plain search at 1e6 does
