@@ -340,18 +340,30 @@ def _noise(seed, a, b):
 
 
 @inline_kernel
-def _seen_insert(seen, h1, h2, gen):
+def _seen_probe(seen, h1, h2, gen):
+    """(slot, present): the slot holding the key (h1, h2) in this generation, or the first free
+    slot of its probe run (-1 when its 16 probes are all taken by other keys)."""
     mask = np.uint64(seen.shape[0] - 1)
     i = h1 & mask
     for probe in range(16):
         k = (i + np.uint64(probe)) & mask
         if seen[k, 2] != gen:
-            seen[k, 0] = h1
-            seen[k, 1] = h2
-            seen[k, 2] = gen
-            return True
+            return np.int64(k), False
         if seen[k, 0] == h1 and seen[k, 1] == h2:
-            return False
+            return np.int64(k), True
+    return np.int64(-1), False
+
+
+@inline_kernel
+def _seen_insert(seen, h1, h2, gen):
+    """Record the key; False when it was already there (a full probe run records nothing)."""
+    k, present = _seen_probe(seen, h1, h2, gen)
+    if present:
+        return False
+    if k >= 0:
+        seen[k, 0] = h1
+        seen[k, 1] = h2
+        seen[k, 2] = gen
     return True
 
 
@@ -506,19 +518,6 @@ def _take_best(order, ncand, width, taken, pa, gen, beam, nxt, hb, hb_next, node
     return taken, nlog, mused, STEP_ON
 
 
-@inline_kernel
-def _seen_has(seen, h1, h2, gen):
-    mask = np.uint64(seen.shape[0] - 1)
-    i = h1 & mask
-    for probe in range(16):
-        k = (i + np.uint64(probe)) & mask
-        if seen[k, 2] != gen:
-            return False
-        if seen[k, 0] == h1 and seen[k, 1] == h2:
-            return True
-    return False
-
-
 @kernel
 def _archive_redeals(ncand, cand_par, cand_move, cand_score, cand_key, beam, hb, node,
                      arch, arch_hb, arch_node, arch_score, arch_key, na):
@@ -553,7 +552,7 @@ def _compact_archive(fs, na, keep, gen):
         if n >= keep:
             break
         e = order[oi]
-        if not _seen_has(fs.seen, fs.arch_key[e, 0], fs.arch_key[e, 1], gen):
+        if not _seen_probe(fs.seen, fs.arch_key[e, 0], fs.arch_key[e, 1], gen)[1]:
             kept[n] = e
             n += 1
     kept = np.sort(kept[:n])  # moved in place in increasing order: each row lands at or before its source

@@ -35,7 +35,7 @@ from ..engine.reductions import is_safe_foundation_move
 from ..rules import Rules
 from ..solver import Solver
 from ..outcome import Outcome
-from .parameters import SEED, budget_param, count_param, short
+from .parameters import SEED, budget_param, count_param, of, short
 from .table import DealPlayer, Table, is_offered, stream
 
 DEFAULT_SAMPLES = 4
@@ -65,7 +65,7 @@ class PlannerPlayer(DealPlayer):
         self._solver = Solver(rules, budget=self.budget)
 
     def params(self) -> dict:
-        return {"samples": self.samples, "budget": self.budget, "seed": self.seed}
+        return of(self)
 
     def play_state(self, state: np.ndarray, key: int) -> Outcome:
         """Play on from the engine state ``state`` (left unchanged)."""

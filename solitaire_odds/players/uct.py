@@ -98,9 +98,6 @@ class UctPlayer(PlannerPlayer):
         super().__init__(rules, samples=1, budget=budget, seed=seed)
         self.think = int(think)
 
-    def params(self) -> dict:
-        return {"think": self.think, "budget": self.budget, "seed": self.seed}
-
     def _scores(self, obs, offered: list[np.ndarray], rng) -> np.ndarray:
         """Each offered move's visits after the decision's iterations."""
         order = self._greedy_order(obs.state, offered)
@@ -126,9 +123,10 @@ class UctPlayer(PlannerPlayer):
                 value = 1.0
                 break
             seen = public_copy(state, self.pa, HIDDEN)
-            child = tree.get(seen.tobytes())
+            key = seen.tobytes()
+            child = tree.get(key)
             if child is None:
-                tree[seen.tobytes()] = child = self._node(seen)
+                tree[key] = child = self._node(seen)
                 value = self._value(state, child)
                 break
             if not child.moves:
