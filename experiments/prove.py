@@ -1,10 +1,11 @@
-"""The SAT prover after the search: how many of the deals the search leaves unknown it decides.
+"""The prover after the search: how many of the deals the search leaves unknown it decides.
 
+    python experiments/prove.py --rules "westcliff space_fill=king" --deals 0..199 --budget 1e6 --seconds 30
     python experiments/prove.py --rules westcliff-classic --deals 0..199 --budget 1e5 --seconds 20
-    python experiments/prove.py --rules "westcliff run_moves=single" --deals 50 --check 10
 
 Runs the solver's default search at ``--budget`` on every deal, then the prover
-(solitaire_odds.prover, ``--seconds`` of deterministic budget a deal) on the deals left unknown,
+(solitaire_odds.prover, ``--seconds`` of deterministic budget a deal: the schedule model where it
+covers the rules, else the step model with ``--backend``) on the deals left unknown,
 and, with ``--check N``, on the first N deals the search decided too, to compare verdicts. Prints
 per step the deals decided (won / lost), the unknown share, CPU-seconds a deal, and the
 disagreements with the search on deals both decide (a prover win on a deal the search proved

@@ -1,15 +1,17 @@
-"""The SAT prover against the plain exhaustive search and the reference.
+"""The prover against the plain exhaustive search and the reference.
 
 Positions are real deals played along a winning line of the search to a few moves before its
-end, and small constructed ones; every verdict the prover gives is compared with the plain
-search's, and every win it finds is replayed through the reference here again.
+end, random endgames, and small constructed ones; every verdict the prover gives is compared
+with the plain search's, and every win it finds is replayed through the reference here again.
 """
+
+import random
 
 import pytest
 
 from solitaire_odds.game import cards, deals, reference
 from solitaire_odds.game.position import Position
-from solitaire_odds.prover import covers, decide
+from solitaire_odds.prover import covers, decide, schedule
 from solitaire_odds.rules import GAMES, resolve
 from solitaire_odds.solver import Solver
 
@@ -120,12 +122,76 @@ def test_real_lost_deal_is_not_won():
     assert result.verdict == "unknown"
 
 
-def test_covers_refuses_every_loss():
-    """No bound on the steps of a winning line is proven for any rule set (docs/prover.md):
-    covers() must say so everywhere, and decide() never answers lost."""
+def test_covers_only_where_the_schedule_argument_holds():
+    """Losses for every position only in the Westcliff games with partial run moves and spaces
+    for Kings or none (docs/prover.md, "The schedule model"); by the book no game qualifies."""
     for game in GAMES:
         assert covers(resolve(game)) is False
-    assert covers(resolve("westcliff", space_fill="none", run_moves="single")) is False
+    assert covers(resolve("westcliff", space_fill="king")) is True
+    assert covers(resolve("westcliff", space_fill="none")) is True
+    for switches in ({"space_fill": "none", "run_moves": "single"}, {"space_fill": "king", "run_moves": "whole"},
+                     {"space_fill": "king", "foundation_return": "on"}):
+        assert covers(resolve("westcliff", **switches)) is False
+    assert covers(resolve("westcliff-classic", waste_playable="off")) is False
+
+
+def end_position(rules, rng, cards_left):
+    """A random position with ``cards_left`` cards off the foundations (the highest of each
+    suit) on the piles, some face down, and in the stock and waste where the rules turn one."""
+    found, left = [13] * 4, []
+    while len(left) < cards_left:
+        s = rng.randrange(4)
+        if found[s]:
+            found[s] -= 1
+            left.append(cards.make(found[s], s))
+    rng.shuffle(left)
+    turned = rng.randrange(len(left) // 2 + 1) if rules["stock"] == "turn" else 0
+    talon, rest = left[:turned], left[turned:]
+    piles = [[] for _ in range(rules["piles"])]
+    for c in rest:
+        piles[rng.randrange(len(piles))].append(c)
+    down = [rng.randrange(len(p)) if p else 0 for p in piles]
+    w = rng.randrange(len(talon) + 1)
+    return Position(piles=piles, down=down, found=found, stock=talon[w:], waste=talon[:w])
+
+
+@pytest.mark.parametrize("game,switches", [("westcliff", {"space_fill": "king"}),
+                                           ("westcliff", {"space_fill": "none"}),
+                                           ("easthaven", {})])
+def test_schedule_verdicts_are_the_plain_searchs(game, switches):
+    """Random endgames the plain search decides: the schedule model answers the same, lost
+    included, and its wins replay; both verdicts must occur among the positions."""
+    rules = resolve(game, **switches)
+    rng, seen = random.Random(7), {"won": 0, "lost": 0}
+    while min(seen.values()) < 4 or sum(seen.values()) < 16:
+        pos = end_position(rules, rng, rng.randrange(12, 24))
+        truth = plain(rules, pos)
+        if truth == "unknown":
+            continue
+        assert schedule.refusal(rules, pos) == ""
+        result = decide(rules, pos, BUDGET)
+        assert result.verdict == truth, result.detail
+        if truth == "won":
+            assert replays(rules, pos, result.line)
+        seen[truth] += 1
+
+
+def test_schedule_proves_a_real_deal_lost():
+    """Deal 103 with spaces for Kings only: the relaxation proves it lost, and so does the
+    schedule model on its own."""
+    rules = resolve("westcliff", space_fill="king")
+    assert Solver(rules, budget=100_000).solve(deal=103).verdict == "lost"
+    result = decide(rules, reference.initial_position(rules, deals.deck(103)), BUDGET)
+    assert result.verdict == "lost", result.detail
+
+
+def test_rows_still_to_deal_are_refused():
+    """Easthaven before its stock is empty: a row lands on any card, which the twin argument
+    does not cover, so the schedule model is refused and nothing is called lost."""
+    rules = resolve("easthaven")
+    pos = reference.initial_position(rules, deals.deck(0))
+    assert "rows" in schedule.refusal(rules, pos)
+    assert "any card may enter a space" in schedule.refusal(resolve("westcliff-classic"), pos)
 
 
 def test_other_games_are_not_modelled():

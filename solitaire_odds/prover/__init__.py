@@ -1,12 +1,11 @@
-"""A SAT prover for the deals the depth-first search leaves unknown (Westcliff games).
+"""A prover for the positions the depth-first search leaves unknown (one-deck games).
 
-:func:`decide` builds the planning model of :mod:`.westcliff` for a position and hands it to a
-SAT solver with a deterministic budget. A satisfying assignment is decoded into a line and
-replayed through the plain-Python reference before it counts as a win. An unsatisfiable model
-says only that no win of at most the model's number of steps exists; it would be a loss only
-where a proven bound on the steps of some winning line covers that horizon, and
-:func:`covers` names the rule sets where such a bound is proven: none yet (docs/prover.md
-says what the argument lacks). So :func:`decide` answers won or unknown, never lost.
+:func:`decide` takes the complete schedule model of :mod:`.schedule` (CP-SAT) where its
+completeness argument covers the rules and the position (:func:`.schedule.refusal`): there an
+infeasible model is a loss. Elsewhere, in the Westcliff games, it takes the step model of
+:mod:`.westcliff` (a SAT solver), whose unsatisfiable answer says only that no short win exists,
+so it answers won or unknown there. Every solution is decoded into a line and replayed through
+the plain-Python reference before it counts as a win; a line that fails the replay is unknown.
 """
 
 from __future__ import annotations
@@ -18,8 +17,14 @@ import numpy as np
 
 from ..game.position import Position
 from ..rules import Rules
+from . import schedule
 from .cnf import solve_cnf
 from .westcliff import NotModelled, WestcliffModel
+
+DETERMINISTIC_PER_SECOND = 0.4
+"""CP-SAT's deterministic seconds per CPU-second on the schedule models: 0.3-0.7 measured on
+whole deals of ``westcliff space_fill=king`` (docs/prover.md). It turns a ``cpu_seconds`` budget
+into a deterministic one, so that a verdict does not depend on the machine."""
 
 SPARE_STEPS = 8
 """The model's horizon is the number of cards not yet on the foundations plus this: a step
@@ -38,11 +43,10 @@ class ProverResult:
 
 
 def covers(rules: Rules) -> bool:
-    """Whether an unsatisfiable model may be reported as lost under ``rules``: only where
-    docs/prover.md proves that some winning line, if any exists, fits the model's horizon.
-    No such bound is proven for any rule set yet."""
-    del rules
-    return False
+    """Whether :func:`decide` may answer lost for every position of ``rules`` (Easthaven only
+    once its stock is empty, so not for its deals): where the schedule model's completeness
+    argument holds whatever the position (docs/prover.md, "The schedule model")."""
+    return schedule.uncovered(rules) == "" and rules["stock"] == "turn"
 
 
 def decide(rules: Rules, position, cpu_seconds: float, backend: str = "cadical",
@@ -58,6 +62,8 @@ def decide(rules: Rules, position, cpu_seconds: float, backend: str = "cadical",
         position = decode(position, api.params(rules))
     if not isinstance(position, Position):
         raise TypeError("decide takes a Position or an engine state")
+    if schedule.refusal(rules, position) == "":
+        return _schedule(rules, position, cpu_seconds, start)
     in_play = 52 - sum(position.found)
     steps = horizon if horizon is not None else in_play + SPARE_STEPS
     try:
@@ -74,3 +80,21 @@ def decide(rules: Rules, position, cpu_seconds: float, backend: str = "cadical",
         return ProverResult("unknown", [], seconds,
                             f"no win within {steps} steps ({work}); not a loss: no proven bound covers it")
     return ProverResult("unknown", [], seconds, f"budget spent ({work}) on a model of {steps} steps")
+
+
+def _schedule(rules: Rules, position: Position, cpu_seconds: float, start: float) -> ProverResult:
+    try:
+        model = schedule.ScheduleModel(rules, position)
+    except ImportError:
+        raise ImportError("the prover needs ortools: pip install 'solitaire-odds[prover]'") from None
+    try:
+        answer = model.solve(cpu_seconds * DETERMINISTIC_PER_SECOND)
+    except (ValueError, AssertionError) as exc:   # the line failed the reference's replay
+        return ProverResult("unknown", [], time.process_time() - start, f"schedule model's line refused: {exc}")
+    seconds = time.process_time() - start
+    work = f"cpsat {answer.work:.1f} deterministic s"
+    if answer.status == "won":
+        return ProverResult("won", answer.line, seconds, f"schedule model satisfied ({work}); line replayed")
+    if answer.status == "lost":
+        return ProverResult("lost", [], seconds, f"schedule model infeasible ({work}): no winning line exists")
+    return ProverResult("unknown", [], seconds, f"budget spent on the schedule model ({work})")

@@ -82,7 +82,7 @@ def _cpsat(cnf: Cnf, cpu_seconds: float) -> SatAnswer:
     try:
         from ortools.sat.python import cp_model
     except ImportError:
-        raise ImportError("the CP-SAT back end needs ortools: pip install 'solitaire-odds[cpsat]'") from None
+        raise ImportError("the CP-SAT back end needs ortools: pip install 'solitaire-odds[prover]'") from None
 
     m = cp_model.CpModel()
     xs = [None] + [m.NewBoolVar("") for _ in range(cnf.nvars)]
