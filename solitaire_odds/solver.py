@@ -57,7 +57,7 @@ class Solver:
 
     def __init__(self, rules: Rules, budget: int = DEFAULT_BUDGET, win_first: bool = True,
                  reductions: bool = True, table_slots: int | None = None, looser: Rules | None = None,
-                 stricter: Rules | None = None):
+                 stricter: Rules | None = None, prover_seconds: float = 0.0):
         if budget < 1:
             raise ValueError("the node budget must be at least 1")
         if looser is not None:
@@ -68,6 +68,10 @@ class Solver:
                            if other is not None and other != rules]
         """(another reading, the verdict of it that holds here) for the transfer step."""
         self._relative_solvers: dict = {}
+        if prover_seconds < 0:
+            raise ValueError("the prover's seconds must not be negative")
+        self.prover_seconds = float(prover_seconds)
+        """CPU-seconds (made deterministic) of the prover step on a deal left unknown; 0: off."""
         self.rules = rules
         self.budget = int(budget)
         self.win_first = bool(win_first)
@@ -176,6 +180,12 @@ class Solver:
             spent[steps.TRANSFER.name] = spent.get(steps.TRANSFER.name, 0) + result.nodes
             if result.verdict == carried:
                 return outcome(carried, steps.TRANSFER.name, partial(lambda r: r.line, result))
+        if self.prover_seconds and self.pa[P_NCARDS] == 52:
+            from .prover import decide
+
+            proof = decide(self.rules, decode(root, self.pa), self.prover_seconds)
+            if proof.verdict != "unknown":
+                return outcome(proof.verdict, steps.PROVER.name, proof.line)
         return outcome("unknown")
 
     def _relative(self, other: Rules) -> Solver:

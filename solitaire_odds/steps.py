@@ -91,8 +91,17 @@ TRANSFER = Step(
     "stricter rules.",
     "rules/readings.py, solver.py")
 
+PROVER = Step(
+    "prover", ("won", "lost"), "one deck, when asked (Solver(prover_seconds=...))", "",
+    (("CPU-seconds a deal, not nodes", Fraction(0)),),
+    "The CP-SAT schedule model where its completeness argument covers the rules and the position "
+    "(its infeasibility is a loss; American Westcliff with spaces for Kings or none, Easthaven "
+    "once the stock is empty), the SAT step model's wins in the other Westcliff readings. Off "
+    "by default: it needs the prover extra and decides few whole deals (docs/prover.md).",
+    "prover/schedule.py, prover/westcliff.py")
+
 STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY,
-                           ROUND_FINDER, TRANSFER)
+                           ROUND_FINDER, TRANSFER, PROVER)
 """In the order a solve runs them."""
 
 STEP_NAMES: tuple[str, ...] = tuple(dict.fromkeys(step.name for step in STEPS))

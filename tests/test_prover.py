@@ -199,3 +199,14 @@ def test_other_games_are_not_modelled():
     pos = reference.initial_position(rules, deals.deck(0))
     result = decide(rules, pos, BUDGET)
     assert result.verdict == "unknown" and result.detail.startswith("not modelled")
+
+
+def test_the_solvers_prover_step():
+    """Asked for, the prover is the solver's last step: the plain search at a tiny budget leaves
+    deal 103 (spaces for Kings) unknown, and the schedule model proves it lost."""
+    rules = resolve("westcliff", space_fill="king")
+    assert Solver(rules, budget=2_000, win_first=False, reductions=False).solve(deal=103).verdict == "unknown"
+    outcome = Solver(rules, budget=2_000, win_first=False, reductions=False, prover_seconds=BUDGET).solve(deal=103)
+    assert (outcome.verdict, outcome.decided_by) == ("lost", "prover")
+    with pytest.raises(ValueError):
+        Solver(rules, prover_seconds=-1)
