@@ -96,6 +96,7 @@ class ScheduleModel:
         self._pile_rule()
         self._waste()
         self._foundations()
+        self._safe_placements()
         m.AddNoOverlap(self.events)
 
     # ------------------------------------------------------------ what may lie on what
@@ -245,6 +246,24 @@ class ScheduleModel:
             suit = [c for c in self.play if cards.suit(c) == s]
             for a, b in zip(suit, suit[1:]):
                 self.m.Add(self.F[a] < self.F[b])
+
+    def _safe_placements(self) -> None:
+        """No card is put on another while it could go up and nothing can ever be built on it
+        (its suit's card below and both cards one rank lower of the other colour are up):
+        some shortest winning line has no such move (docs/prover.md)."""
+        m, found = self.m, self.pos.found
+        for (c, h), (b, t) in self.place.items():
+            r, s = cards.rank(c), cards.suit(c)
+            needed = [cards.make(r - 1, s)] if r else []
+            needed += [cards.make(r - 1, o) for o in range(4) if r and cards.is_red(cards.make(0, o)) != cards.is_red(c)]
+            waiting = []
+            for x in needed:
+                if found[cards.suit(x)] > cards.rank(x):
+                    continue                      # up already
+                later = m.NewBoolVar("")
+                m.Add(t < self.F[x]).OnlyEnforceIf(later)
+                waiting.append(later)
+            m.AddBoolOr(waiting).OnlyEnforceIf(b)
 
     # ------------------------------------------------------------ solving and decoding
 
