@@ -20,7 +20,11 @@ from ..rules import Rules
 KING = 12
 
 Holder = tuple
-"""What a card lies on: ``("c", card)`` or ``("f", pile)`` (a pile's floor)."""
+"""What a card lies on: ``("c", card)``, or ``("f", pile)`` for a pile's floor at the start.
+A King put into a space lies on ``SPACE``, any floor: the floors are interchangeable, so the
+model counts the cards on floors (at most one a pile) instead of choosing which."""
+
+SPACE: Holder = ("f", None)
 
 
 def uncovered(rules: Rules) -> str:
@@ -112,12 +116,12 @@ class ScheduleModel:
                 self.start[c] = ("f", i) if k == 0 else ("c", pile[k - 1])
                 if 0 < k and k - 1 >= pos.down[i]:
                     on_face_up.add(c)
-        self.holders = [("c", c) for c in self.play] + [("f", i) for i in range(npiles)]
+        self.holders = [("c", c) for c in self.play] + [("f", i) for i in range(npiles)] + [SPACE]
         self.targets: dict[int, list[Holder]] = {}
         for c in self.play:
             if cards.rank(c) == KING:
                 floors = rules["space_fill"] == "king" and self.start.get(c, ("w",))[0] != "f"
-                tg = [("f", i) for i in range(npiles)] if floors else []
+                tg = [SPACE] if floors else []
             else:
                 tg = [("c", x) for x in in_play
                       if cards.rank(x) == cards.rank(c) + 1 and cards.is_red(x) != cards.is_red(c)]
@@ -192,13 +196,17 @@ class ScheduleModel:
     # ------------------------------------------------------------ constraints between cards
 
     def _holders(self) -> None:
-        """One card at a time on a card or a floor; a card is put only on a card still on the
+        """One card at a time on a card or a floor (on floors: no more cards than piles, which
+        lets the Kings be given floors in the order they come, each a floor then empty); a
+        card is put only on a card still on the
         tableau (after it left the waste, before it goes up), and goes up only when clear."""
         m = self.m
+        floors = [iv for h, stays in self.stay.items() if h[0] == "f" for iv, _, _ in stays]
+        m.AddCumulative(floors, [1] * len(floors), len(self.pos.piles))
         for h, stays in self.stay.items():
-            m.AddNoOverlap([iv for iv, _, _ in stays])
             if h[0] != "c":
                 continue
+            m.AddNoOverlap([iv for iv, _, _ in stays])
             x = h[1]
             for _, b, end in stays:
                 cond = [b] if b is not None else []
@@ -298,12 +306,19 @@ class ScheduleModel:
                 if kind == "up":
                     move = ("move", src, f"f{cards.suit(c)}", 1)
                 else:
-                    move = ("move", src, f"p{h[1] if h[0] == 'f' else _source(pos, h[1])[0][1:]}", n)
+                    move = ("move", src, _destination(pos, h), n)
             pos = reference.apply_move(rules, pos, move)
             line.append(move)
         if not reference.is_won(rules, pos):
             raise reference.ReplayError("the schedule's line does not win")
         return line
+
+
+def _destination(pos: Position, holder: Holder) -> str:
+    """The pile of the card ``holder``, or for SPACE the first empty pile."""
+    if holder == SPACE:
+        return f"p{next((i for i, pile in enumerate(pos.piles) if not pile), 0)}"
+    return _source(pos, holder[1])[0]
 
 
 def _source(pos: Position, card: int) -> tuple[str, int]:
