@@ -16,8 +16,7 @@ from ..engine.reductions import twin_swap, twin_swap_without_stock
 from ..game import cards
 from ..game.position import Position
 from ..rules import Rules
-
-KING = 12
+from .westcliff import KING, fits
 
 Holder = tuple
 """What a card lies on: ``("c", card)``, or ``("f", pile)`` for a pile's floor at the start.
@@ -92,6 +91,7 @@ class ScheduleModel:
         for c in self.play:
             self._event(self.F[c], None)
         self.place = {}           # (card, holder) -> (presence, time)
+        self.order = {}           # card with two targets -> "the first target's placement comes first"
         self.depart = {}          # card -> the time it first leaves where it lies
         self.stay = {h: [] for h in self.holders}   # holder -> intervals of cards lying on it
         for c in self.play:
@@ -101,6 +101,7 @@ class ScheduleModel:
         self._waste()
         self._foundations()
         self._safe_placements()
+        self._twin_moves()
         m.AddNoOverlap(self.events)
 
     # ------------------------------------------------------------ what may lie on what
@@ -110,7 +111,7 @@ class ScheduleModel:
         npiles = len(pos.piles)
         in_play = set(self.play)
         self.start: dict[int, Holder] = {}       # a pile card -> what it lies on at the start
-        on_face_up: set[int] = set()             # pile cards that start on a face-up card
+        self._on_face_up = on_face_up = set()    # pile cards that start on a face-up card
         for i, pile in enumerate(pos.piles):
             for k, c in enumerate(pile):
                 self.start[c] = ("f", i) if k == 0 else ("c", pile[k - 1])
@@ -123,8 +124,7 @@ class ScheduleModel:
                 floors = rules["space_fill"] == "king" and self.start.get(c, ("w",))[0] != "f"
                 tg = [SPACE] if floors else []
             else:
-                tg = [("c", x) for x in in_play
-                      if cards.rank(x) == cards.rank(c) + 1 and cards.is_red(x) != cards.is_red(c)]
+                tg = [("c", x) for x in in_play if fits(c, x)]
             # never back onto a face-up card it leaves (docs/prover.md); a face-down one may
             # take it again once turned
             self.targets[c] = [h for h in tg if not (h == self.start.get(c) and c in on_face_up)]
@@ -165,6 +165,7 @@ class ScheduleModel:
         elif len(opts) == 2:
             (_, b1, t1, e1), (_, b2, t2, e2) = opts
             first = m.NewBoolVar("")   # with both: the first target's placement comes first
+            self.order[c] = first
             m.Add(t1 < t2).OnlyEnforceIf([b1, b2, first])
             m.Add(e1 == t2).OnlyEnforceIf([b1, b2, first])
             m.Add(e2 == F).OnlyEnforceIf([b1, b2, first])
@@ -223,8 +224,7 @@ class ScheduleModel:
         for i, pile in enumerate(pos.piles):
             for k in range(len(pile) - 1):
                 upper, lower = pile[k + 1], pile[k]
-                built = (k >= pos.down[i] and cards.rank(upper) + 1 == cards.rank(lower)
-                         and cards.is_red(upper) != cards.is_red(lower))
+                built = k >= pos.down[i] and fits(upper, lower)
                 if not built:
                     for below in pile[:k + 1]:
                         self.m.Add(self.depart[below] > self.depart[upper])
@@ -272,6 +272,29 @@ class ScheduleModel:
                 m.Add(t < self.F[x]).OnlyEnforceIf(later)
                 waiting.append(later)
             m.AddBoolOr(waiting).OnlyEnforceIf(b)
+
+    def _twin_moves(self) -> None:
+        """A card leaves a face-up card it builds on for that card's twin only when the card
+        it uncovers can then go up (its suit's card below is up): the partial-pile rule of
+        reductions.twin_swap, which some shortest winning line keeps (docs/prover.md)."""
+        m, found = self.m, self.pos.found
+
+        def uncovered_may_go_up(y: int, t, cond: list) -> None:
+            below = cards.make(cards.rank(y) - 1, cards.suit(y))
+            if found[cards.suit(y)] <= cards.rank(below):
+                m.Add(t > self.F[below]).OnlyEnforceIf(cond)
+
+        for c in self.play:
+            targets = [h for h in self.targets[c] if h[0] == "c"]
+            if c in self._on_face_up and fits(c, self.start[c][1]):
+                for h in targets:
+                    b, t = self.place[(c, h)]
+                    uncovered_may_go_up(self.start[c][1], t, [b])
+            if len(targets) == 2:
+                (y, w), first = targets, self.order[c]
+                (by, ty), (bw, tw) = self.place[(c, y)], self.place[(c, w)]
+                uncovered_may_go_up(y[1], tw, [by, bw, first])
+                uncovered_may_go_up(w[1], ty, [by, bw, first.Not()])
 
     # ------------------------------------------------------------ solving and decoding
 
