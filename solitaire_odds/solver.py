@@ -71,7 +71,8 @@ class Solver:
         if prover_seconds < 0:
             raise ValueError("the prover's seconds must not be negative")
         self.prover_seconds = float(prover_seconds)
-        """CPU-seconds (made deterministic) of the prover step on a deal left unknown; 0: off."""
+        """CPU-seconds (made deterministic) of the prover step on a deal left unknown at the
+        solver's own budget (in an escalation, only at its last budget); 0: off."""
         self.rules = rules
         self.budget = int(budget)
         self.win_first = bool(win_first)
@@ -180,7 +181,7 @@ class Solver:
             spent[steps.TRANSFER.name] = spent.get(steps.TRANSFER.name, 0) + result.nodes
             if result.verdict == carried:
                 return outcome(carried, steps.TRANSFER.name, partial(lambda r: r.line, result))
-        if self.prover_seconds and self.pa[P_NCARDS] == 52:
+        if self.prover_seconds and budget == self.budget and self.pa[P_NCARDS] == 52:  # a ladder's last rung
             from .prover import decide
 
             proof = decide(self.rules, decode(root, self.pa), self.prover_seconds)
