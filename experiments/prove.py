@@ -6,7 +6,8 @@
 Runs the solver's default search at ``--budget`` on every deal, then the prover
 (solitaire_odds.prover, ``--seconds`` of deterministic budget a deal: the schedule model where it
 covers the rules, else the step model with ``--backend``) on the deals left unknown,
-and, with ``--check N``, on the first N deals the search decided too, to compare verdicts. Prints
+and, with ``--check N``, on the first N deals the search proved lost and the first N it won, to
+compare verdicts. Prints
 per step the deals decided (won / lost), the unknown share, CPU-seconds a deal, and the
 disagreements with the search on deals both decide (a prover win on a deal the search proved
 lost, or the other way). Every win of either step is replayed through the reference.
@@ -41,7 +42,8 @@ def main() -> None:
     parser.add_argument("--budget", default="1e5", help="the search's node budget")
     parser.add_argument("--seconds", type=float, default=20.0, help="the prover's budget a deal")
     parser.add_argument("--backend", default="cadical", choices=("cadical", "cpsat"))
-    parser.add_argument("--check", type=int, default=0, help="also prove the first N decided deals")
+    parser.add_argument("--check", type=int, default=0,
+                        help="also prove the first N deals the search proved lost and the first N it won")
     args = parser.parse_args()
     try:
         rules = rules_of(args.rules)
@@ -70,7 +72,9 @@ def main() -> None:
           f"({100 * count['unknown'] / n:.2f}%), {search_cpu / n:.3f} CPU-s a deal")
 
     proven, prover_cpu, disagree = {}, 0.0, 0
-    for d in unknown + decided[:args.check]:
+    checked_deals = ([d for d in decided if verdicts[d] == "lost"][:args.check]
+                     + [d for d in decided if verdicts[d] == "won"][:args.check])
+    for d in unknown + checked_deals:
         pos = reference.initial_position(rules, deals.deck(d, rules["ncards"]))
         start = time.process_time()
         result = decide(rules, pos, args.seconds, args.backend)
@@ -89,8 +93,8 @@ def main() -> None:
     tried = len(proven)
     print(f"prover ({args.backend}, {args.seconds:g} s a deal) on {len(unknown)} unknown deals: won {won}, "
           f"lost {lost}, still unknown {left}; {prover_cpu / max(tried, 1):.2f} CPU-s a deal over {tried} deals")
-    checked = [d for d in decided[:args.check] if proven[d] != "unknown"]
-    print(f"checked against the search on {len(decided[:args.check])} decided deals: {len(checked)} decided by "
+    checked = [d for d in checked_deals if proven[d] != "unknown"]
+    print(f"checked against the search on {len(checked_deals)} decided deals: {len(checked)} decided by "
           f"both, {disagree} disagreements")
     print(f"unknown share: {100 * len(unknown) / n:.2f}% before, {100 * left / n:.2f}% after")
 
