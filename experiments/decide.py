@@ -11,7 +11,9 @@ shortcuts, win finder, search).
 
 With --looser (or --stricter) a deal left unknown is solved under that reading as well, and its
 loss (or its win) carried over where rules.readings proves the two ordered (the transfer step);
-the row names the other reading in its column ``relatives``.
+the row names the other reading in its column ``relatives``. With --prover-seconds S a deal left
+unknown at the last budget goes to the prover (solitaire_odds.prover) for S CPU-seconds made
+deterministic; the column ``prover_seconds`` says so.
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
 Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
@@ -48,7 +50,7 @@ ONE_DECK = ("easthaven", "easthaven space_fill=any foundation_return=on", "westc
 TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on", "st-helena",
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = STEP_NAMES
-KEY = ["rules", "ladder", "deals", "relatives"]
+KEY = ["rules", "ladder", "deals", "relatives", "prover_seconds"]
 
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -86,16 +88,16 @@ def relative_rules(relatives: tuple[str, str]) -> dict:
 
 
 def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | None,
-                relatives: tuple[str, str] = ("", "")) -> list[tuple]:
+                relatives: tuple[str, str] = ("", ""), prover_seconds: float = 0.0) -> list[tuple]:
     """(verdict, decided_by, CPU-s) of each deal of ``deals``, solved at the budgets of ``ladder``
     in turn until one decides it; the wins among the first ``replayed`` deals (all when None)
     replayed through the reference. A process keeps the solver of its last rule set and budget,
     warmed up once; only one, as a solver's table takes up to 1.5 GB."""
     global _cached
-    key = (label, ladder[-1], relatives)
+    key = (label, ladder[-1], relatives, prover_seconds)
     if _cached[0] != key:
         _cached = (None, None)  # free the old table before allocating the new one
-        solver = Solver(rules_of(label), budget=ladder[-1], **relative_rules(relatives))
+        solver = Solver(rules_of(label), budget=ladder[-1], prover_seconds=prover_seconds, **relative_rules(relatives))
         solver.warm_up()
         _cached = (key, solver)
     solver = _cached[1]
@@ -118,18 +120,29 @@ def worker_count(text: str) -> int:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def seconds(text: str) -> float:
+    """--prover-seconds as a number of seconds, 0 or more; argparse turns a bad one into a usage error."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return value
+
+
 def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1,
-            relatives: tuple[str, str] = ("", "")) -> dict:
+            relatives: tuple[str, str] = ("", ""), prover_seconds: float = 0.0) -> dict:
     """One row of the table: deals 0..deals-1 (in chunks over ``workers`` processes), each solved
     as :func:`solve_chunk` says. A deal's verdict depends only on the deal and the ladder, so
     the row is the same for any number of workers."""
     chunks = [range(first, min(first + CHUNK, deals)) for first in range(0, deals, CHUNK)]
     if workers == 1:
-        answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed, relatives)]
+        answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed, relatives, prover_seconds)]
     else:
         with process_pool(workers, kept=None) as (pool, _):
             answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed),
-                                              repeat(relatives))
+                                              repeat(relatives), repeat(prover_seconds))
                        for a in part]
     verdicts = Counter(verdict for verdict, _, _ in answers)
     parts = Counter((verdict, part) for verdict, part, _ in answers)
@@ -144,7 +157,8 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
            "wins_replayed_in_first": deals if replayed is None else min(deals, replayed),
            "ladder": ",".join(map(count_text, ladder)), "revision": revision(),
            "relatives": "; ".join(f"{name} {rules_of(text).label()}"
-                                  for name, text in zip(("looser", "stricter"), relatives) if text)}
+                                  for name, text in zip(("looser", "stricter"), relatives) if text),
+           "prover_seconds": prover_seconds}
     for part in PARTS:
         for verdict in ("won", "lost"):
             row[column(verdict, part)] = parts[(verdict, part)]
@@ -159,7 +173,8 @@ def read(csv: Path) -> pd.DataFrame:
     if "revision" not in table:
         table["revision"] = ""
     table["revision"] = table["revision"].fillna("")
-    table["relatives"] = table["relatives"].fillna("") if "relatives" in table else ""
+    table["relatives"] = table["relatives"].astype(object).fillna("") if "relatives" in table else ""
+    table["prover_seconds"] = table["prover_seconds"].fillna(0.0) if "prover_seconds" in table else 0.0
     for part in PARTS:  # rows from before a part existed: it decided none
         for verdict in ("won", "lost"):
             if column(verdict, part) not in table:
@@ -181,6 +196,8 @@ def main() -> None:
                         help="worker processes (default 1; the numbers are the same for any count)")
     parser.add_argument("--looser", default="", help="a reading whose losses carry over (the transfer step)")
     parser.add_argument("--stricter", default="", help="a reading whose wins carry over (the transfer step)")
+    parser.add_argument("--prover-seconds", type=seconds, default=0.0,
+                        help="CPU-seconds of the prover step on a deal left unknown at the last budget (default 0: off)")
     parser.add_argument("--markdown", action="store_true",
                         help="only print the CSV as the table of docs/results.md (each rule set's largest measurement)")
     args = parser.parse_args()
@@ -192,7 +209,8 @@ def main() -> None:
     ladders = [budgets] if args.escalate else [[b] for b in budgets]
     for label in args.rules.split(","):
         for ladder in ladders:
-            row = measure(label, args.deals, ladder, args.replay_deals, args.workers, (args.looser, args.stricter))
+            row = measure(label, args.deals, ladder, args.replay_deals, args.workers, (args.looser, args.stricter),
+                          args.prover_seconds)
             rows.append(row)
             by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
             print(f"{row['rules']} at {row['ladder']}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "

@@ -27,3 +27,22 @@ def test_a_row_is_the_same_with_one_worker_or_two(tmp_path):
     assert alone["won"] + alone["lost"] + alone["unknown"] == 23
     assert alone["won"] > 0 and alone["unknown"] > 0, "deals of every kind, or the comparison means little"
     pd.testing.assert_series_equal(alone.drop("cpu_per_deal"), shared.drop("cpu_per_deal"))
+
+
+def test_the_prover_step_is_a_row_of_its_own(tmp_path):
+    """With --prover-seconds the row records it, keeps the row without it, and the table says so;
+    a negative budget is a usage error."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    csv = tmp_path / "deciding.csv"
+    for seconds in ("0", "1"):
+        subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--rules", "westcliff space_fill=king",
+                        "--deals", "3", "--budgets", "1000", "--prover-seconds", seconds, "--csv", str(csv)],
+                       check=True, capture_output=True, env=env)
+    table = pd.read_csv(csv)
+    assert sorted(table["prover_seconds"]) == [0.0, 1.0]
+    shown = subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--markdown", "--csv", str(csv)],
+                           check=True, capture_output=True, text=True, env=env).stdout
+    assert "1e3 + prover 1 s" in shown and "| 1e3 |" in shown
+    refused = subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--prover-seconds", "-1"],
+                             capture_output=True, text=True, env=env)
+    assert refused.returncode == 2 and "--prover-seconds" in refused.stderr

@@ -132,8 +132,10 @@ def ladders(table: pd.DataFrame) -> pd.DataFrame:
         return table.assign(budgets=[])
     table = table.copy()
     table["budgets"] = table["ladder"].map(lambda text: tuple(int(float(b)) for b in str(text).split(",")))
-    table = table.sort_values("deals", kind="stable").groupby(["rules", "ladder"], sort=False).tail(1)
-    order = table.apply(lambda row: (len(row["budgets"]), row["budgets"][-1], game_order(row["rules"])), axis=1)
+    table["prover_seconds"] = table["prover_seconds"].fillna(0.0) if "prover_seconds" in table else 0.0
+    table = table.sort_values("deals", kind="stable").groupby(["rules", "ladder", "prover_seconds"], sort=False).tail(1)
+    order = table.apply(lambda row: (len(row["budgets"]), row["budgets"][-1], row["prover_seconds"],
+                                     game_order(row["rules"])), axis=1)
     return table.loc[order.sort_values().index].reset_index(drop=True)
 
 
@@ -313,7 +315,7 @@ def claims_table(claims: list[Claim], table: pd.DataFrame) -> str:
 
 
 DECIDERS = ("relaxation", "win-first", "shortcuts", "win finder", "search", "relay", "round finder",
-            "transfer")
+            "transfer", "prover")
 """The steps results/deciding.csv counts (``Outcome.decided_by``), each in the columns
 won_by_X / lost_by_X (X with underscores), in the order the table names them."""
 
@@ -331,7 +333,8 @@ def deciding(table: pd.DataFrame) -> str:
             said = [f"{won:,} won"] * (won > 0) + [f"{lost:,} lost"] * (lost > 0)
             if said:
                 parts.append(f"{part} {', '.join(said)}")
-        rows.append([f"`{row.rules}`", ladder_text(row.budgets), f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}",
+        prover = f" + prover {row.prover_seconds:g} s" if row.prover_seconds else ""
+        rows.append([f"`{row.rules}`", ladder_text(row.budgets) + prover, f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}",
                      f"{row.unknown:,}", f"{percent(row.share)} [{percent(row.low)}, {percent(row.high)}]",
                      f"[{percent(row.bracket_low)}, {percent(row.bracket_high)}]", f"{1000 * row.cpu_per_deal:.1f}",
                      "; ".join(parts)])
