@@ -13,7 +13,8 @@ With --looser (or --stricter) a deal left unknown is solved under that reading a
 loss (or its win) carried over where rules.readings proves the two ordered (the transfer step);
 the row names the other reading in its column ``relatives``. With --prover-seconds S a deal left
 unknown at the last budget goes to the prover (solitaire_odds.prover) for S CPU-seconds made
-deterministic; the column ``prover_seconds`` says so.
+deterministic; the column ``prover_seconds`` says so. With --unknowns CSV every deal left unknown
+is listed with how far the win finders' deepest line got and the nodes each step spent on it.
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
 Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
@@ -51,6 +52,8 @@ TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = STEP_NAMES
 KEY = ["rules", "ladder", "deals", "relatives", "prover_seconds"]
+UNKNOWN_COLUMNS = ["rules", "ladder", "prover_seconds", "deal", "deepest_cards", "cpu_seconds", "nodes_by_step"]
+"""--unknowns: a deal per row; deepest_cards is -1 where no win finder ran on it."""
 
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -89,7 +92,8 @@ def relative_rules(relatives: tuple[str, str]) -> dict:
 
 def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | None,
                 relatives: tuple[str, str] = ("", ""), prover_seconds: float = 0.0) -> list[tuple]:
-    """(verdict, decided_by, CPU-s) of each deal of ``deals``, solved at the budgets of ``ladder``
+    """(verdict, decided_by, CPU-s, what is known of it if unknown) of each deal of ``deals``,
+    solved at the budgets of ``ladder``
     in turn until one decides it; the wins among the first ``replayed`` deals (all when None)
     replayed through the reference. A process keeps the solver of its last rule set and budget,
     warmed up once; only one, as a solver's table takes up to 1.5 GB."""
@@ -106,7 +110,12 @@ def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | Non
     for deal in deals:
         start = time.process_time()
         result = escalate(solver, ladder, deal=deal)
-        answers.append((result.verdict, result.decided_by, time.process_time() - start))
+        seconds = time.process_time() - start
+        left = None
+        if result.verdict == "unknown":
+            left = {"deal": deal, "deepest_cards": solver.deepest_cards(), "cpu_seconds": round(seconds, 3),
+                    "nodes_by_step": "; ".join(f"{step} {nodes}" for step, nodes in result.spent.items())}
+        answers.append((result.verdict, result.decided_by, seconds, left))
         if result.verdict == "won" and (replayed is None or deal < replayed):
             check_win(rules, deal, result.line, label)
     return answers
@@ -132,10 +141,10 @@ def seconds(text: str) -> float:
 
 
 def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1,
-            relatives: tuple[str, str] = ("", ""), prover_seconds: float = 0.0) -> dict:
-    """One row of the table: deals 0..deals-1 (in chunks over ``workers`` processes), each solved
-    as :func:`solve_chunk` says. A deal's verdict depends only on the deal and the ladder, so
-    the row is the same for any number of workers."""
+            relatives: tuple[str, str] = ("", ""), prover_seconds: float = 0.0) -> tuple[dict, list[dict]]:
+    """One row of the table, and a record of each deal left unknown: deals 0..deals-1 (in chunks
+    over ``workers`` processes), each solved as :func:`solve_chunk` says. A deal's verdict
+    depends only on the deal and the ladder, so the row is the same for any number of workers."""
     chunks = [range(first, min(first + CHUNK, deals)) for first in range(0, deals, CHUNK)]
     if workers == 1:
         answers = [a for chunk in chunks for a in solve_chunk(label, ladder, chunk, replayed, relatives, prover_seconds)]
@@ -144,9 +153,9 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
             answers = [a for part in pool.map(solve_chunk, repeat(label), repeat(ladder), chunks, repeat(replayed),
                                               repeat(relatives), repeat(prover_seconds))
                        for a in part]
-    verdicts = Counter(verdict for verdict, _, _ in answers)
-    parts = Counter((verdict, part) for verdict, part, _ in answers)
-    cpu = sum(seconds for _, _, seconds in answers)
+    verdicts = Counter(verdict for verdict, _, _, _ in answers)
+    parts = Counter((verdict, part) for verdict, part, _, _ in answers)
+    cpu = sum(seconds for _, _, seconds, _ in answers)
     rules = rules_of(label)
     budget = ladder[-1]
     won, lost, unknown = verdicts["won"], verdicts["lost"], verdicts["unknown"]
@@ -162,7 +171,9 @@ def measure(label: str, deals: int, ladder: list[int], replayed: int | None = No
     for part in PARTS:
         for verdict in ("won", "lost"):
             row[column(verdict, part)] = parts[(verdict, part)]
-    return row
+    left = [{"rules": row["rules"], "ladder": row["ladder"], "prover_seconds": prover_seconds, **record}
+            for _, _, _, record in answers if record is not None]
+    return row, left
 
 
 def read(csv: Path) -> pd.DataFrame:
@@ -196,6 +207,9 @@ def main() -> None:
                         help="worker processes (default 1; the numbers are the same for any count)")
     parser.add_argument("--looser", default="", help="a reading whose losses carry over (the transfer step)")
     parser.add_argument("--stricter", default="", help="a reading whose wins carry over (the transfer step)")
+    parser.add_argument("--unknowns", type=Path, default=None, metavar="CSV",
+                        help="also write each deal left unknown: how far the win finders got (deepest_cards) "
+                             "and the nodes each step spent")
     parser.add_argument("--prover-seconds", type=seconds, default=0.0,
                         help="CPU-seconds of the prover step on a deal left unknown at the last budget (default 0: off)")
     parser.add_argument("--markdown", action="store_true",
@@ -204,14 +218,15 @@ def main() -> None:
     if args.markdown:
         print(pages.deciding(read(args.csv)), end="")
         return
-    rows = []
+    rows, unknowns = [], []
     budgets = [int(float(b)) for b in args.budgets.split(",")]
     ladders = [budgets] if args.escalate else [[b] for b in budgets]
     for label in args.rules.split(","):
         for ladder in ladders:
-            row = measure(label, args.deals, ladder, args.replay_deals, args.workers, (args.looser, args.stricter),
-                          args.prover_seconds)
+            row, left = measure(label, args.deals, ladder, args.replay_deals, args.workers,
+                                (args.looser, args.stricter), args.prover_seconds)
             rows.append(row)
+            unknowns += left
             by = ", ".join(f"{k}={row[k]}" for k in row if "_by_" in k and row[k])
             print(f"{row['rules']} at {row['ladder']}: won {row['won']} lost {row['lost']} unknown {row['unknown']} of "
                   f"{row['deals']} ({row['decided']:.1%} decided); won {share_text(row['share'], row['low'], row['high'], 1)}, "
@@ -226,6 +241,10 @@ def main() -> None:
     args.csv.parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(args.csv, index=False, float_format="%.5f")
     print(f"wrote {args.csv}")
+    if args.unknowns is not None:
+        args.unknowns.parent.mkdir(parents=True, exist_ok=True)
+        pd.DataFrame(unknowns, columns=UNKNOWN_COLUMNS).to_csv(args.unknowns, index=False)
+        print(f"wrote {args.unknowns}: {len(unknowns)} deals left unknown")
 
 
 if __name__ == "__main__":

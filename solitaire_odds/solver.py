@@ -140,6 +140,8 @@ class Solver:
         start = time.perf_counter()
         budget, gen = int(budget or self.budget), self._next_generation()
         root, spent = self._ws.root, {}
+        for finder in self._finders():
+            finder.most_cards = -1
 
         def outcome(verdict: str, step: str = "", line=None) -> Outcome:
             return Outcome(verdict, sum(spent.values()), time.perf_counter() - start, line or [], budget,
@@ -188,6 +190,15 @@ class Solver:
             if proof.verdict != "unknown":
                 return outcome(proof.verdict, steps.PROVER.name, proof.line)
         return outcome("unknown")
+
+    def _finders(self) -> list:
+        return [finder for finder in (self._finder, self._rounds) if finder is not None]
+
+    def deepest_cards(self) -> int:
+        """How far the last solve got: the most cards on the foundations at the end of a line
+        its win finders met (-1 where none ran, e.g. a deal decided before them). Read it for
+        a deal left unknown: it says how close the heuristics came to a win."""
+        return max((finder.most_cards for finder in self._finders()), default=-1)
 
     def _relative(self, other: Rules) -> Solver:
         """The solver of reading ``other`` for the transfer step (made on first use: its table
@@ -243,6 +254,9 @@ class WinFinder:
         self._gen = 0
         self._last_root: np.ndarray | None = None
         self._ended = (0, 0)  # attempts on _last_root that ended without a win, budget counted through them
+        self.most_cards = -1
+        """The most cards on the foundations at the end of a line the finder met since the
+        solver's current solve began (relay legs included: they start on the deal's own line)."""
 
     @classmethod
     def widest(cls, budget: int) -> int:
@@ -267,6 +281,7 @@ class WinFinder:
         length, rated, _, ended, spent = find_win(root, self.pa, budget, self.FIRST_WIDTH, np.uint64(self._gen),
                                                   self.fs, *self._ended, True, self.rounds)
         self._ended = (int(ended), int(spent))
+        self.most_cards = max(self.most_cards, int(self.fs.deepest[DEEPEST_CARDS]))
         return int(length), int(rated)
 
     def by_rounds(self, root: np.ndarray, budget: int) -> tuple[np.ndarray | None, int]:
