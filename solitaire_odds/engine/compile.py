@@ -69,6 +69,7 @@ def _compiled(rules: Rules) -> np.ndarray:
     p[k.C_SAFE_OVERLAP] = flags["safe_overlap"]
     p[k.C_TURN_TO_PLAY] = flags["turn_to_play"]
     p[k.C_PERSISTENT] = flags["persistent_sets"]
+    p[k.C_WASTE_ROOM] = flags["waste_room"]
     place_offsets(p, npiles, nres, ncards, nfound)
     return p
 

@@ -50,6 +50,7 @@ C_SAFE_OVERLAP = next(_slots)
 C_TURN_TO_PLAY = next(_slots)
 C_PERSISTENT = next(_slots)  # persistent.persistent_piles limits the moves tried
 C_TWIN_SWAP_WITHOUT_STOCK = next(_slots)
+C_WASTE_ROOM = next(_slots)  # reductions.no_room_to_dig ends a line (Duchess)
 # --- offsets of the flat state (see state.py) ------------------------------------------------
 O_PLEN = next(_slots)
 O_PDOWN = next(_slots)

@@ -13,10 +13,10 @@ import numpy as np
 
 from ..rules import Rules
 from .constants import (
-    C_DEAD_WASTE, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, C_SAFE_OVERLAP,
+    C_DEAD_WASTE, C_WASTE_ROOM, C_POINTLESS_RETURN, C_RELAXED_DEAD_ENDS, C_SAFE_FOUNDATION, C_SAFE_LOW, C_SAFE_OVERLAP,
     C_TWIN_SWAP, C_TWIN_SWAP_WITHOUT_STOCK,
-    FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_WASTE, O_WLEN, O_WLIVE,
-    O_PDOWN, O_SLEN, P_FOUND_KIND, P_NPILES, P_NRES, P_WASTE_PLAYABLE, P_WRAP, PLACE_FOUND, PLACE_WASTE,
+    FOUND_CHOSEN_BASE, FOUND_SUIT_UP, MOVE, NO_BASE, O_BASE, O_FOUND, O_REDEALS, O_STOCK, O_WASTE, O_WLEN, O_WLIVE,
+    O_PDOWN, O_SLEN, P_FOUND_KIND, P_NPILES, P_NRES, P_REDEAL_KIND, P_REDEALS, REDEAL_WASTE, P_WASTE_PLAYABLE, P_WRAP, PLACE_FOUND, PLACE_WASTE,
 )
 from .core import builds_on, found_next, found_top, is_red, pcard, plen, wanted
 from .jit import inline_kernel, kernel
@@ -372,6 +372,48 @@ def turn_to_play(rules: Rules) -> bool:
     return rules["stock"] == "turn" and (rules["redeals"] == 0 or rules["redeal_kind"] == "none")
 
 
+def waste_room(rules: Rules) -> bool:
+    """Duchess once no redeal is left: a waste card that cannot leave the waste before the
+    tableau would need more than its piles makes the position a dead end
+    (:func:`no_room_to_dig`). Holds where every tableau pile is always one run built down in
+    alternating colours (one card dealt to each pile, no rows dealt, cards arrive only by
+    building or one at a time into a space), cards never come back from the foundations, and
+    the foundations build up by suit from one base rank; the test runs only once no redeal is
+    left, so that the waste is a stack that only its top card leaves.
+
+    Levels. A card built down in alternating colours lies directly on a card one rank higher
+    of the other colour (round the corner: a King on an Ace). Number the 26 (rank, colour)
+    pairs so that a card lies directly only on a card of the level before, round a cycle
+    (:func:`_level`): two cards (the two suits of that colour) share each level.
+
+    Bottoms. Let T be the tableau's cards at some time and m(l) how many of them are at level
+    l. Every card of T at level l is a pile's bottom card or lies directly on a card of T at
+    level l - 1, and each card has at most one card directly on it; so level l holds at least
+    m(l) - m(l - 1) bottom cards, and the tableau has at least the sum over l (round the cycle)
+    of max(0, m(l) - m(l - 1)) piles that are not empty. With P piles that sum is at most P.
+
+    The checkpoint. Let x be the card at height i of the waste (0 the bottom). A winning line
+    puts x up, so x leaves the waste, as its top card (no redeal is left: nothing turns the
+    waste over). Just before, the waste is exactly its first i + 1 cards of now (cards turned
+    later lay on x and have left). Let the *ceiling* of a suit be the lowest place, counted
+    from the base, of a card of that suit among those i + 1 cards (none: 13). No card of the
+    suit at or above its ceiling is up then (the card at the ceiling is still in the waste).
+    So each such card is then in the tableau if it is now in the tableau (a tableau card only
+    goes up or moves within the tableau) or in the waste above x (it has left the waste and
+    is not up): these are *mandatory*. The others are *possible*, every card that is neither
+    up now nor among the first i + 1 waste cards: a reserve or stock card may still be there
+    or be in the tableau, a card below its ceiling may be up or in the tableau. So T then has,
+    at each level, between the mandatory and the possible number of cards. When even the
+    fewest bottom cards over every such count (:func:`_fewest_bottoms`, exact over the cycle)
+    are more than the piles, that time cannot come: x never leaves the waste and no line
+    wins. Nothing here depends on how the cards moved, so it holds with every run-move rule
+    and every space rule.
+    """
+    return (rules["ncards"] == 52 and rules["build"] == "alt-colour-down" and rules["foundations"] == "chosen-base"
+            and rules["pattern"] == "one-each" and rules["stock"] == "turn" and not rules["foundation_return"]
+            and not rules["foundation_transfer"] and rules["opening"] == "none")
+
+
 def capabilities(rules: Rules) -> dict:
     return {"safe_foundation": safe_foundation(rules), "safe_foundation_low": safe_foundation_low(rules),
             "pointless_return": pointless_return(rules), "twin_swap": twin_swap(rules),
@@ -380,7 +422,7 @@ def capabilities(rules: Rules) -> dict:
             "interchangeable_piles": interchangeable_piles(rules), "dead_waste": dead_waste(rules),
             "win_first": win_first(rules), "interchangeable_without_stock": interchangeable_without_stock(rules),
             "safe_overlap": safe_overlap(rules), "turn_to_play": turn_to_play(rules),
-            "persistent_sets": persistent_sets(rules)}
+            "persistent_sets": persistent_sets(rules), "waste_room": waste_room(rules)}
 
 
 # --- the per-position tests ------------------------------------------------------------------
@@ -474,13 +516,108 @@ def dead_card_in_waste(s, pa):
     return (wlen >= 2) | ((wlen == 1) & (s[pa[O_WLIVE]] == 0))
 
 
+@inline_kernel
+def _level(c):
+    """Card ``c``'s level on the cycle of :func:`waste_room`: 0 for a black King, then one rank
+    lower and the other colour at each step, a red King at 13; a card lies directly only on a
+    card of the level before (mod 26)."""
+    t = np.int64(12 - c % 13)
+    return t if is_red(c) == (t % 2 == 1) else t + 13
+
+
+@inline_kernel
+def _fewest_bottoms(lo, hi):
+    """The fewest bottom cards a tableau can have whose count at each level l lies between
+    ``lo[l]`` and ``hi[l]`` (each 0..2): the least sum over the cycle of max(0, m(l) - m(l -
+    1)), by dynamic programming over the levels for each count at level 0."""
+    big = np.int64(1 << 20)
+    best = big
+    for first in range(lo[0], hi[0] + 1):
+        c0, c1, c2 = big, big, big
+        if first == 0:
+            c0 = 0
+        elif first == 1:
+            c1 = 0
+        else:
+            c2 = 0
+        for lev in range(1, 26):
+            n0, n1, n2 = big, big, big
+            if lo[lev] == 0:
+                n0 = min(c0, c1, c2)
+            if lo[lev] <= 1 <= hi[lev]:
+                n1 = min(c0 + 1, c1, c2)
+            if hi[lev] == 2:
+                n2 = min(c0 + 2, c1 + 1, c2)
+            c0, c1, c2 = n0, n1, n2
+        best = min(best, c0 + max(0, first), c1 + max(0, first - 1), c2 + max(0, first - 2))
+    return best
+
+
+@inline_kernel
+def no_room_to_dig(s, pa, work):
+    """Where :func:`waste_room` holds and no redeal is left: is there a waste card that can
+    never leave the waste, because the tableau would need more piles than it has by then?
+    Uses 2 x 52 + 26 x 2 of ``work``."""
+    if pa[C_WASTE_ROOM] == 0 or s[pa[O_BASE]] == NO_BASE:
+        return False
+    if pa[P_REDEAL_KIND] == REDEAL_WASTE and s[pa[O_REDEALS]] < pa[P_REDEALS]:
+        return False
+    wlen = np.int64(s[pa[O_WLEN]])
+    if wlen < 2:
+        return False
+    where = work[0:52]   # 0: up, 1: tableau, 2: reserve or stock, 3 + j: height j of the waste
+    lo = work[52:78]
+    hi = work[78:104]
+    place = work[104:156]  # each card's place from the base, in its suit's foundation
+    base = np.int64(s[pa[O_BASE]])
+    for c in range(52):
+        where[c] = 0
+        place[c] = (c % 13 - base) % 13
+    npiles = pa[P_NPILES]
+    for p in range(npiles + pa[P_NRES]):
+        for h in range(plen(s, pa, p)):
+            where[pcard(s, pa, p, h)] = 1 if p < npiles else 2
+    for j in range(np.int64(s[pa[O_SLEN]])):
+        where[s[pa[O_STOCK] + j]] = 2
+    for j in range(wlen):
+        where[s[pa[O_WASTE] + j]] = 3 + j
+    c0, c1, c2, c3 = 13, 13, 13, 13  # the suits' ceilings
+    for i in range(wlen - 1):  # x at the top needs no room: it leaves first
+        x = np.int64(s[pa[O_WASTE] + i])
+        u = x // 13
+        if u == 0:
+            c0 = min(c0, place[x])
+        elif u == 1:
+            c1 = min(c1, place[x])
+        elif u == 2:
+            c2 = min(c2, place[x])
+        else:
+            c3 = min(c3, place[x])
+        for lev in range(26):
+            lo[lev] = 0
+            hi[lev] = 0
+        for c in range(52):
+            w = where[c]
+            if w == 0 or (w >= 3 and w - 3 <= i):
+                continue
+            u = c // 13
+            ceiling = c0 if u == 0 else (c1 if u == 1 else (c2 if u == 2 else c3))
+            lev = _level(c)
+            hi[lev] += 1
+            if w != 2 and place[c] >= ceiling:
+                lo[lev] += 1
+        if _fewest_bottoms(lo, hi) > npiles:
+            return True
+    return False
+
+
 @kernel
 def dead_end(s, pa, work, onto):
     """No win remains below ``s``, by a sound test that holds for these rules: a dead waste
     card (:func:`dead_waste`) or the two-deck relaxation (:func:`relaxed_dead_ends`), worked out
     in ``work`` (two_deck_proofs.WORK_SIZE int64); ``onto`` as for
     :func:`~.two_deck_proofs.never_freed_in`."""
-    if dead_card_in_waste(s, pa):
+    if dead_card_in_waste(s, pa) or no_room_to_dig(s, pa, work):
         return True
     return pa[C_RELAXED_DEAD_ENDS] == 1 and never_freed_in(s, pa, work, onto)
 
