@@ -52,8 +52,10 @@ TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = STEP_NAMES
 KEY = ["rules", "ladder", "deals", "relatives", "prover_seconds"]
-UNKNOWN_COLUMNS = ["rules", "ladder", "prover_seconds", "deal", "deepest_cards", "cpu_seconds", "nodes_by_step"]
-"""--unknowns: a deal per row; deepest_cards is -1 where no win finder ran on it."""
+UNKNOWN_COLUMNS = ["rules", "ladder", "prover_seconds", "deal", "deepest_cards", "deepest_redeals", "redeals",
+                   "cpu_seconds", "nodes_by_step"]
+"""--unknowns: a deal per row; deepest_cards (of the cards in play) and deepest_redeals (of the
+game's redeals) are -1 where no win finder ran on it."""
 
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -113,7 +115,8 @@ def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | Non
         seconds = time.process_time() - start
         left = None
         if result.verdict == "unknown":
-            left = {"deal": deal, "deepest_cards": solver.deepest_cards(), "cpu_seconds": round(seconds, 3),
+            left = {"deal": deal, "deepest_cards": solver.deepest_cards(), "deepest_redeals": solver.deepest_redeals(),
+                    "redeals": rules["redeals"], "cpu_seconds": round(seconds, 3),
                     "nodes_by_step": "; ".join(f"{step} {nodes}" for step, nodes in result.spent.items())}
         answers.append((result.verdict, result.decided_by, seconds, left))
         if result.verdict == "won" and (replayed is None or deal < replayed):

@@ -41,7 +41,7 @@ def test_the_prover_step_is_a_row_of_its_own(tmp_path):
                        check=True, capture_output=True, env=env)
     table = pd.read_csv(csv)
     assert sorted(table["prover_seconds"]) == [0.0, 1.0]
-    assert table["unknown"].min() > 0, "a deal left unknown, or the listing is not checked"
+    assert table.loc[table["prover_seconds"] == 0, "unknown"].item() > 0, "a deal left unknown, or the listing is not checked"
     for seconds, row in zip(table["prover_seconds"], table.itertuples()):
         left = pd.read_csv(tmp_path / f"unknown{seconds:g}.csv")
         assert len(left) == row.unknown and set(left["deal"]) <= {0, 1, 2}
