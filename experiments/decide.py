@@ -14,7 +14,8 @@ loss (or its win) carried over where rules.readings proves the two ordered (the 
 the row names the other reading in its column ``relatives``. With --prover-seconds S a deal left
 unknown at the last budget goes to the prover (solitaire_odds.prover) for S CPU-seconds made
 deterministic; the column ``prover_seconds`` says so. With --unknowns CSV every deal left unknown
-is listed with how far the win finders' deepest line got and the nodes each step spent on it.
+is listed with how far the win finders' deepest line got (the cards on the foundations at its
+end, and the redeals made along it) and the nodes each step spent on it.
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
 Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
@@ -211,7 +212,7 @@ def main() -> None:
     parser.add_argument("--looser", default="", help="a reading whose losses carry over (the transfer step)")
     parser.add_argument("--stricter", default="", help="a reading whose wins carry over (the transfer step)")
     parser.add_argument("--unknowns", type=Path, default=None, metavar="CSV",
-                        help="also write each deal left unknown: how far the win finders got (deepest_cards) "
+                        help="also write each deal left unknown: how far the win finders got (deepest_cards, deepest_redeals) "
                              "and the nodes each step spent")
     parser.add_argument("--prover-seconds", type=seconds, default=0.0,
                         help="CPU-seconds of the prover step on a deal left unknown at the last budget (default 0: off)")
