@@ -14,7 +14,8 @@ loss (or its win) carried over where rules.readings proves the two ordered (the 
 the row names the other reading in its column ``relatives``. With --prover-seconds S a deal left
 unknown at the last budget goes to the prover (solitaire_odds.prover) for S CPU-seconds made
 deterministic; the column ``prover_seconds`` says so. With --unknowns CSV every deal left unknown
-is listed with how far the win finders' deepest line got and the nodes each step spent on it.
+is listed with how far the win finders' deepest line got (the cards on the foundations at its
+end, and the redeals made along it) and the nodes each step spent on it.
 
 One process by default, or --workers N processes; CPU time is per core, summed over the deals;
 Solver.warm_up excludes numba's compile or cache load. Every win is replayed through the
@@ -52,8 +53,10 @@ TWO_DECKS = ("box-kite", "box-kite build_suit=any wrap=on foundation_transfer=on
              "st-helena build_suit=any", "st-helena space_fill=any", "louis", "louis build_suit=any")
 PARTS = STEP_NAMES
 KEY = ["rules", "ladder", "deals", "relatives", "prover_seconds"]
-UNKNOWN_COLUMNS = ["rules", "ladder", "prover_seconds", "deal", "deepest_cards", "cpu_seconds", "nodes_by_step"]
-"""--unknowns: a deal per row; deepest_cards is -1 where no win finder ran on it."""
+UNKNOWN_COLUMNS = ["rules", "ladder", "prover_seconds", "deal", "deepest_cards", "deepest_redeals", "redeals",
+                   "cpu_seconds", "nodes_by_step"]
+"""--unknowns: a deal per row; deepest_cards (of the cards in play) and deepest_redeals (of the
+game's redeals) are -1 where no win finder ran on it."""
 
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -113,7 +116,8 @@ def solve_chunk(label: str, ladder: list[int], deals: range, replayed: int | Non
         seconds = time.process_time() - start
         left = None
         if result.verdict == "unknown":
-            left = {"deal": deal, "deepest_cards": solver.deepest_cards(), "cpu_seconds": round(seconds, 3),
+            left = {"deal": deal, "deepest_cards": solver.deepest_cards(), "deepest_redeals": solver.deepest_redeals(),
+                    "redeals": rules["redeals"], "cpu_seconds": round(seconds, 3),
                     "nodes_by_step": "; ".join(f"{step} {nodes}" for step, nodes in result.spent.items())}
         answers.append((result.verdict, result.decided_by, seconds, left))
         if result.verdict == "won" and (replayed is None or deal < replayed):
@@ -208,7 +212,7 @@ def main() -> None:
     parser.add_argument("--looser", default="", help="a reading whose losses carry over (the transfer step)")
     parser.add_argument("--stricter", default="", help="a reading whose wins carry over (the transfer step)")
     parser.add_argument("--unknowns", type=Path, default=None, metavar="CSV",
-                        help="also write each deal left unknown: how far the win finders got (deepest_cards) "
+                        help="also write each deal left unknown: how far the win finders got (deepest_cards, deepest_redeals) "
                              "and the nodes each step spent")
     parser.add_argument("--prover-seconds", type=seconds, default=0.0,
                         help="CPU-seconds of the prover step on a deal left unknown at the last budget (default 0: off)")

@@ -200,6 +200,14 @@ class Solver:
         a deal left unknown: it says how close the heuristics came to a win."""
         return max((finder.most_cards for finder in self._finders()), default=-1)
 
+    def deepest_redeals(self) -> int:
+        """The redeals made along the line :meth:`deepest_cards` counts (-1 where none ran): with
+        the game's redeals, whether the heuristics' best line reached the last round."""
+        ran = [finder for finder in self._finders() if finder.most_cards >= 0]
+        if not ran:
+            return -1
+        return max(ran, key=lambda finder: finder.most_cards).deepest_redeals()
+
     def _relative(self, other: Rules) -> Solver:
         """The solver of reading ``other`` for the transfer step (made on first use: its table
         is as large as this one's), with this solver's settings and no relatives of its own."""
@@ -294,6 +302,22 @@ class WinFinder:
         line, relayed = self.relay(root, budget)
         return line, rated + relayed
 
+    def deepest_line(self, root: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+        """The moves of the deepest line the finder met at ``root`` and its positions, ``root``
+        first (no moves where none was met)."""
+        line = self.fs.deepest_path[:max(0, int(self.fs.deepest[DEEPEST_LENGTH]))].copy()
+        states = [root.copy()]
+        for row in line:
+            states.append(states[-1].copy())
+            api.play_row(states[-1], self.pa, row)
+        return line, states
+
+    def deepest_redeals(self) -> int:
+        """The redeals made along the deepest line met at the last root (0 where none was met)."""
+        if self._last_root is None:
+            return 0
+        return int(self.deepest_line(self._last_root)[1][-1][self.pa[O_REDEALS]])
+
     RELAY_LEGS = tuning.RELAY_LEGS
     RELAY_STRIDE = tuning.RELAY_STRIDE
     RELAY_MIN_CARDS = tuning.RELAY_MIN_CARDS
@@ -313,12 +337,8 @@ class WinFinder:
         hence its larger share (docs/tuning.md)."""
         if self.fs.deepest[DEEPEST_CARDS] < self.RELAY_MIN_CARDS:
             return None, 0
-        n = int(self.fs.deepest[DEEPEST_LENGTH])
-        line = self.fs.deepest_path[:n].copy()
-        states = [root.copy()]
-        for row in line:
-            states.append(states[-1].copy())
-            api.play_row(states[-1], self.pa, row)
+        line, states = self.deepest_line(root)
+        n = len(line)
         starts = [i for i in range(n, -1, -1) if not last_round(states[i], self.pa)]
         rated, leg_budget = 0, int(budget * steps.RELAY.share()) // self.RELAY_LEGS
         for i in starts[::self.RELAY_STRIDE][:self.RELAY_LEGS]:
