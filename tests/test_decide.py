@@ -53,7 +53,7 @@ def test_the_prover_step_is_a_row_of_its_own(tmp_path):
         assert (left["nodes_by_step"].str.contains("search")).all()
     shown = subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--markdown", "--csv", str(csv)],
                            check=True, capture_output=True, text=True, env=env).stdout
-    assert "1e2 + prover 1 s" in shown and "| 1e2 |" in shown
+    assert "1e3 + prover 1 s" in shown and "| 1e3 |" in shown
     refused = subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--prover-seconds", "-1"],
                              capture_output=True, text=True, env=env)
     assert refused.returncode == 2 and "--prover-seconds" in refused.stderr
