@@ -53,13 +53,15 @@ POINTS = (
     ("hindsight", {}),
     ("uct", {}),
 )
+CHUNK = 10
+"""Deals a chunk: a point of slow games is shared by every worker and keeps each ten it finishes."""
 KEY = ["rules", "player", "parameters"]
 """A point's identity in the table: measuring it again replaces its row."""
 
 
 def specs(deals: int, readings=READINGS, players=None, points=POINTS) -> list[RunSpec]:
     """The runs of deals 0..deals-1 for ``readings`` and the ``points`` of ``players`` (default all)."""
-    return [RunSpec.of(rules_of(label), 0, deals, player, **params) for label in readings
+    return [RunSpec.of(rules_of(label), 0, deals, player, chunk_size=CHUNK, **params) for label in readings
             for player, params in points if players is None or player in players]
 
 
