@@ -5,26 +5,30 @@ For every rule set below and every player setting (random, greedy, the planner a
 the hindsight player at two, the uct player), deals 0..N-1 are played as ordinary resumable runs under
 ``--root`` (results/ by default). It writes results/strength.csv, one row a point: game,
 rules, player, parameters, deals, won, share with its Wilson 95% bounds (low, high),
-seconds_per_game (the mean time a game took inside its worker: CPU-seconds on an unloaded
-core, more on a loaded one), nodes_per_game (the solver nodes it spent thinking, a machine-free
+seconds_per_game (the mean CPU-seconds a game took in its worker process; rows measured before
+the players timed themselves on the CPU clock hold the wall time, CPU-seconds on an unloaded
+core and more on a loaded one), nodes_per_game (the solver nodes it spent thinking, a machine-free
 cost), and the solvable share's bracket (solvable_low, solvable_high: won and won + unknown of
 the deepest committed solver measurement of those rules, from docs_tables' data), then
 results/strength.png.
 
     python experiments/strength.py --deals 2000 --workers 2
     python experiments/strength.py --deals 2000 --rules duchess --players hindsight   # some points
+    python experiments/strength.py --deals 300 --rules easthaven --point hindsight:samples=32,budget=2e3
     python experiments/strength.py --from-csv          # redraw the chart from the table
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import pandas as pd
 from common import log, rules_of, write_table
 
 from solitaire_odds.players import describe_params, player_class
+from solitaire_odds.counts import InputError
 from solitaire_odds.players.parameters import recorded
 from solitaire_odds.research import pages
 from solitaire_odds.research.plots import plot_strength, save
@@ -49,14 +53,36 @@ POINTS = (
     ("hindsight", {}),
     ("uct", {}),
 )
+CHUNK = 10
+"""Deals a chunk: a point of slow games is shared by every worker and keeps each ten it finishes."""
 KEY = ["rules", "player", "parameters"]
 """A point's identity in the table: measuring it again replaces its row."""
 
 
-def specs(deals: int, readings=READINGS, players=None) -> list[RunSpec]:
-    """The runs of deals 0..deals-1 for ``readings`` and the points of ``players`` (default all)."""
-    return [RunSpec.of(rules_of(label), 0, deals, player, **params) for label in readings
-            for player, params in POINTS if players is None or player in players]
+def specs(deals: int, readings=READINGS, players=None, points=POINTS) -> list[RunSpec]:
+    """The runs of deals 0..deals-1 for ``readings`` and the ``points`` of ``players`` (default all)."""
+    return [RunSpec.of(rules_of(label), 0, deals, player, chunk_size=CHUNK, **params) for label in readings
+            for player, params in points if players is None or player in players]
+
+
+def parse_point(text: str) -> tuple[str, dict]:
+    """``hindsight:samples=32,budget=2e3`` -> ("hindsight", {"samples": 32, "budget": 2000}): a
+    player and the parameters it declares, each value read by that parameter's own parser;
+    those not given take their defaults."""
+    name, _, settings = text.partition(":")
+    try:
+        cls = player_class(name)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    declared = {param.name: param for param in cls.parameters if param.parse is not None}
+    params = {}
+    for setting in filter(None, settings.split(",")):
+        key, equals, value = setting.partition("=")
+        if not equals or key not in declared:
+            raise InputError(f"--point {text!r}: {setting!r} is not NAME=VALUE for a parameter of the {name} "
+                             f"player ({', '.join(declared) or 'none'})")
+        params[key] = declared[key].parse(value)
+    return name, params
 
 
 def merged(old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
@@ -103,6 +129,9 @@ def main() -> None:
                         help="comma-separated readings to measure (default: every one of READINGS)")
     parser.add_argument("--players", default=None, help="comma-separated players whose points to measure "
                         "(default: all); the table keeps the other points' rows")
+    parser.add_argument("--point", action="append", default=[], metavar="PLAYER[:NAME=VALUE,...]",
+                        help="measure this point instead of the default ones, e.g. hindsight:samples=32,budget=2e3 "
+                             "(repeatable); the table keeps the other points' rows")
     parser.add_argument("--from-csv", action="store_true", help="redraw the chart from the committed table")
     args = parser.parse_args()
     path = args.root / "strength.csv"
@@ -110,7 +139,12 @@ def main() -> None:
         table = pd.read_csv(path)
     else:
         players = args.players.split(",") if args.players else None
-        planned = specs(args.deals, args.rules.split(","), players)
+        try:
+            points = [parse_point(text) for text in args.point] or POINTS
+        except InputError as err:
+            print(f"strength.py: {err}", file=sys.stderr)
+            sys.exit(2)
+        planned = specs(args.deals, args.rules.split(","), players, points)
         table = tabulate(run_specs(planned, args.root, args.workers, log), planned)
         if path.exists():
             table = merged(pd.read_csv(path), table)

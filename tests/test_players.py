@@ -258,3 +258,29 @@ def test_uct_thinks_within_its_budget_per_decision(game):
     assert who._nodes <= think + 3 * budget  # a solve may spend its budget in each of its passes
     assert 1 <= visits.sum() <= think // (budget // 8)
     assert visits.shape == (len(offered),)
+
+
+def test_the_strength_script_adds_a_point_and_replaces_only_its_row(tmp_path):
+    """``--point`` measures one setting; measuring it again on more deals replaces its row and
+    keeps the other points'; a parameter the player does not take is refused in one line."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pandas as pd
+
+    script = Path(__file__).resolve().parents[1] / "experiments" / "strength.py"
+
+    def strength(*args):
+        return subprocess.run([sys.executable, str(script), "--root", str(tmp_path), "--workers", "1",
+                               "--rules", "easthaven", *args], capture_output=True, text=True)
+
+    assert strength("--deals", "2", "--point", "hindsight:samples=2,budget=50").returncode == 0
+    assert strength("--deals", "3", "--point", "planner:samples=1,budget=50").returncode == 0
+    assert strength("--deals", "4", "--point", "hindsight:samples=2,budget=50").returncode == 0
+    table = pd.read_csv(tmp_path / "strength.csv")
+    assert sorted(zip(table["player"], table["parameters"], table["deals"])) == [
+        ("hindsight", "budget 50, samples 2, seed 0", 4), ("planner", "budget 50, samples 1, seed 0", 3)]
+    refused = strength("--point", "hindsight:think=9")
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "think=9" in refused.stderr and "samples, budget, seed" in refused.stderr

@@ -68,8 +68,9 @@ class PlannerPlayer(DealPlayer):
         return of(self)
 
     def play_state(self, state: np.ndarray, key: int) -> Outcome:
-        """Play on from the engine state ``state`` (left unchanged)."""
-        start = time.perf_counter()
+        """Play on from the engine state ``state`` (left unchanged). Its seconds are this
+        process's CPU time, so that a game's cost does not count other jobs on a shared machine."""
+        start = time.process_time()
         table = Table(self.pa, state)
         rng = np.random.default_rng(stream(self.seed, key))
         self._nodes = 0
@@ -83,7 +84,7 @@ class PlannerPlayer(DealPlayer):
                 break
             table.play(move)
         verdict = "won" if table.won else "lost"
-        return Outcome(verdict, self._nodes, time.perf_counter() - start, table.moves())
+        return Outcome(verdict, self._nodes, time.process_time() - start, table.moves())
 
     # --- one decision ---------------------------------------------------------------------
 

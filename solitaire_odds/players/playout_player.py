@@ -31,10 +31,10 @@ class PlayoutPlayer(DealPlayer):
         return {"seed": self.seed}
 
     def play_state(self, state: np.ndarray, key: int) -> Outcome:
-        """Play on from the engine state ``state`` (left unchanged)."""
-        start = time.perf_counter()
+        """Play on from the engine state ``state`` (left unchanged); its seconds are CPU time."""
+        start = time.process_time()
         s = state.copy()
         won, played = playout(s, self.pa, self.policy, np.uint64(stream(self.seed, key)), MAX_PLAY_MOVES,
                               self._line)
         line = [api.move_tuple(row, self.pa) for row in self._line[:played]]
-        return Outcome("won" if won else "lost", 0, time.perf_counter() - start, line)
+        return Outcome("won" if won else "lost", 0, time.process_time() - start, line)
