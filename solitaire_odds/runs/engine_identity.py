@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES = ("engine/*.py", "solver.py", "steps.py", "outcome.py", "players/*.py", "rules/*.py",
+SOURCES = ("engine/*.py", "solver.py", "steps.py", "outcome.py", "players/*.py", "prover/*.py", "rules/*.py",
            "game/deals.py", "game/cards.py", "game/position.py")
 """The package's files (globs relative to it) whose code can change a verdict."""
 UNRECORDED = "unrecorded"
