@@ -1,8 +1,9 @@
 """Plain-Python helpers the solver tests share: walking randomly through the reference, a
-plain depth-first search over reference positions, and constructed endgames of the St. Helena
-family."""
+plain depth-first search over reference positions, the engine states along the solver's
+winning lines, and constructed endgames of the St. Helena family."""
 
-from solitaire_odds.game import reference
+from solitaire_odds.engine import api
+from solitaire_odds.game import deals as numbered, reference
 from solitaire_odds.game.position import Position
 
 
@@ -14,6 +15,20 @@ def random_walk(rules, position, steps, rng):
         to_found = [m for m in moves if m[0] == "move" and m[2].startswith("f")]
         position = reference.apply_move(rules, position, rng.choice(to_found or moves))
     return position
+
+
+def winning_line_states(solver, deals):
+    """(deal, engine state) for every position before a move of the solver's winning line of
+    each of ``deals`` it wins, in order; the deals it does not win are skipped."""
+    pa = api.params(solver.rules)
+    for deal in deals:
+        result = solver.solve(deal)
+        if result.verdict != "won":
+            continue
+        state = api.first_state(pa, numbered.deck(deal))
+        for move in result.line:
+            yield deal, state
+            api.play_row(state, pa, api.move_row(move, pa))
 
 
 def reference_search(rules, root, limit):
