@@ -234,8 +234,7 @@ class ScheduleModel:
         top: a card turned later has left before an earlier one does, unless the earlier one
         left before it was turned."""
         m = self.m
-        talon = [c for c in self.talon if c in self.depart]
-        turned = [c for c in self.talon[self.turned_at_start:]]
+        talon, turned = self.talon, self.talon[self.turned_at_start:]
         for a, b in zip(turned, turned[1:]):
             m.Add(self.S[a] < self.S[b])
         for c in turned:
