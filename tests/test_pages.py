@@ -78,6 +78,23 @@ def test_the_answers_take_the_deepest_ladder_and_of_equal_ladders_the_most_deals
     assert pages.deepest(data, "st-helena") is None
 
 
+def test_the_strongest_player_is_the_best_point_with_enough_deals(tmp_path):
+    """The headline planner against strength points: a point of fewer than STRONGEST_DEALS deals,
+    or of a player who does not plan, is never quoted, however high its share."""
+    root = tmp_path / "results"
+    root.mkdir()
+    pd.DataFrame([["duchess", "duchess", "planner", 10_000, 6_000, 4_000, 0, 0.6, 0.59, 0.61]],
+                 columns=["game", "rules", "player", "deals", "won", "lost", "unknown", "share", "share_low", "share_high"]
+                 ).to_csv(root / "headline.csv", index=False)
+    points = [["hindsight", "budget 2e3, samples 8, seed 0", 2_000, 0.85], ["uct", "think 9", 50, 0.99],
+              ["greedy", "seed 0", 2_000, 0.95], ["hindsight", "budget 500, samples 4, seed 0", 2_000, 0.80]]
+    pd.DataFrame([["duchess", "duchess", player, params, deals, share] for player, params, deals, share in points],
+                 columns=["game", "rules", "player", "parameters", "deals", "share"]).to_csv(root / "strength.csv", index=False)
+    data = pages.Results(root)
+    assert pages.strongest_player(data, "duchess") == "85.0%: hindsight, budget 2e3, samples 8 (2k)"
+    assert pages.strongest_player(data, "louis") == "-"
+
+
 def test_the_readme_is_a_front_door_that_starts_with_the_two_commands():
     text = (ROOT / "README.md").read_text()
     assert len(text.splitlines()) <= 150

@@ -234,10 +234,33 @@ def player_share(data: Results, rules: str, player: str) -> str:
     return f"{row.iloc[0]['share']:.1%} ({short_count(int(row.iloc[0]['deals']))})"
 
 
+STRONGEST_DEALS = 1_000
+"""Deals a strength point needs before the answers table quotes it as the strongest player."""
+
+
+def strongest_player(data: Results, game: str) -> str:
+    """The highest share a player who sees only what a person sees wins at ``game``'s defaults:
+    the headline planner or a strength point of at least STRONGEST_DEALS deals."""
+    points = []
+    row = data.headline[(data.headline["rules"] == game) & (data.headline["player"] == "planner")]
+    if not row.empty:
+        points.append((row.iloc[0]["share"], "planner", int(row.iloc[0]["deals"])))
+    if (data.root / "strength.csv").exists():
+        table = data.table("strength.csv")
+        table = table[(table["rules"] == game) & (table["deals"] >= STRONGEST_DEALS)
+                      & ~table["player"].isin(["random", "greedy"])]
+        points += [(r.share, f"{r.player}, {r.parameters.replace(', seed 0', '')}", int(r.deals))
+                   for r in table.itertuples()]
+    if not points:
+        return "-"
+    share, who, deals = max(points, key=lambda point: point[0])
+    return f"{share:.1%}: {who} ({short_count(deals)})"
+
+
 def answers(data: Results) -> str:
     """One row per game at its defaults: the winnable share's bracket from the deepest
-    measurement with its deals and ladder, the greedy player's and the planner's shares (deals
-    in brackets), the published figure and what it turns out to be."""
+    measurement with its deals and ladder, the greedy player's share and the strongest
+    player's (deals in brackets), the published figure and what it turns out to be."""
     rows = []
     for game in GAMES:
         best = deepest(data, game)
@@ -246,8 +269,8 @@ def answers(data: Results) -> str:
         claim = claim_of(game)
         published = "none" if claim is None or claim.value is None else f"“{claim.text}”"
         rows.append([f"`{game}`", bracket, measured, player_share(data, game, "greedy"),
-                     player_share(data, game, "planner"), published, verdict_text(data, claim)])
-    return markdown_table(["game", "winnable", "deals; ladder", "greedy", "planner", "published",
+                     strongest_player(data, game), published, verdict_text(data, claim)])
+    return markdown_table(["game", "winnable", "deals; ladder", "greedy", "strongest player", "published",
                            "what it turns out to be"], rows)
 
 
