@@ -113,6 +113,11 @@ class Results:
             return pd.DataFrame(columns=["rules", "ladder", "deals", "won", "lost", "unknown"])
         return self.table("deciding.csv")
 
+    @cached_property
+    def strength(self) -> pd.DataFrame | None:
+        """results/strength.csv (experiments/strength.py); None where a results folder has none."""
+        return self.table("strength.csv") if (self.root / "strength.csv").exists() else None
+
     def table(self, name: str) -> pd.DataFrame:
         return pd.read_csv(self.root / name)
 
@@ -245,8 +250,8 @@ def strongest_player(data: Results, game: str) -> str:
     row = data.headline[(data.headline["rules"] == game) & (data.headline["player"] == "planner")]
     if not row.empty:
         points.append((row.iloc[0]["share"], "planner", int(row.iloc[0]["deals"])))
-    if (data.root / "strength.csv").exists():
-        table = data.table("strength.csv")
+    if data.strength is not None:
+        table = data.strength
         table = table[(table["rules"] == game) & (table["deals"] >= STRONGEST_DEALS)
                       & ~table["player"].isin(["random", "greedy"])]
         points += [(r.share, f"{r.player}, {r.parameters.replace(', seed 0', '')}", int(r.deals))
@@ -425,10 +430,10 @@ def difficulty(data: Results) -> str:
 def strength(data: Results) -> str:
     """results/strength.csv: per rule set, each player setting's share won and what it is of
     the winnable share, beside the time a game took (experiments/strength.py)."""
-    if not (data.root / "strength.csv").exists():
+    if data.strength is None:
         return "(not measured: python experiments/strength.py)\n"
     rows = []
-    for row in sorted(data.table("strength.csv").itertuples(), key=lambda r: game_order(r.rules)):
+    for row in sorted(data.strength.itertuples(), key=lambda r: game_order(r.rules)):
         of_winnable = (f"{row.share / row.solvable_high:.0%}" if row.solvable_high == row.solvable_low
                        else f"{row.share / row.solvable_high:.0%}-{row.share / row.solvable_low:.0%}")
         rows.append([f"`{row.rules}`", row.player, row.parameters, f"{row.deals:,}",
@@ -459,9 +464,9 @@ def on_the_curve(claim: Claim, points: pd.DataFrame) -> str:
 def strength_claims(data: Results) -> str:
     """Each published claim about a person's share beside its game's strength curve at the
     defaults (results/strength.csv): which player, thinking how hard, wins that share."""
-    if not (data.root / "strength.csv").exists():
+    if data.strength is None:
         return "(not measured: python experiments/strength.py)\n"
-    table = data.table("strength.csv")
+    table = data.strength
     rows = []
     for claim in CLAIMS:
         points = table[table["rules"] == claim.game]
