@@ -75,6 +75,15 @@ DEEPER = {
     "louis build_suit=any": (1_000_000,),      # 1e5 -> 1e6: 2.55% -> 0.69% unknown (10,000 deals)
     "st-helena": (1_000_000,),                 # 1e5 -> 1e6: 81.1% -> 53.0% unknown (2,000 deals)
     "louis": (1_000_000,),                     # 1e5 -> 1e6: 64.6% -> 37.6% unknown (2,000 deals)
+    "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5: 0.39% unknown (20,000 deals)
+    "westcliff-classic waste_playable=off": (1_000_000, 10_000_000),  # 1e4 -> 1e5: 1.21% unknown (20,000 deals)
+    "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 1e4 -> 1e5: 2.45% (20,000)
+    "easthaven": (1_000_000, 10_000_000),  # 1e5 -> 1e6 -> 1e7: 18.9% -> 4.35% -> 0.85% unknown (2,000 deals)
+    "easthaven space_fill=any": (1_000_000,),  # 1e4 -> 1e5: 2.36% unknown (20,000 deals)
+    "westcliff space_fill=king": (1_000_000,),
+    "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e5: 0.5% unknown (200 deals)
+    "box-kite space_fill=any": (1_000_000,),  # 1e5: 7.5% unknown (200 deals)
+    "duchess run_moves=single": (1_000_000,),  # 1e4 -> 1e5: 10.9% unknown (20,000 deals); 1e5 -> 1e6: 2.0% (2,000)
 }
 COSTLY_READINGS = {
     # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
