@@ -80,6 +80,7 @@ DEEPER = {
     "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 1e4 -> 1e5: 2.45% (20,000)
     "easthaven": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 14.2% -> 0.2% unknown (2,000 deals)
     "easthaven space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.36% -> 0.16% unknown (20,000 deals)
+    "easthaven foundation_return=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.6% -> 3.35% unknown (2,000 deals)
     "westcliff space_fill=king": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.3% -> 7.05% unknown (2,000 deals)
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
     "duchess run_moves=single": (1_000_000,),  # 1e4 -> 1e5: 10.9% unknown (20,000 deals); 1e5 -> 1e6: 2.0% (2,000)
