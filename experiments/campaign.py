@@ -83,6 +83,7 @@ DEEPER = {
     "easthaven foundation_return=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.6% -> 3.35% unknown (2,000 deals)
     "westcliff space_fill=king": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.3% -> 7.05% unknown (2,000 deals)
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
+    "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.05% -> 0.85% unknown (2,000 deals)
     "duchess run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.4% -> 0.26% unknown (20,000 deals)
     "duchess run_moves=single": (1_000_000,),  # 1e4 -> 1e5: 10.9% unknown (20,000 deals); 1e5 -> 1e6: 2.0% (2,000)
 }
