@@ -75,9 +75,9 @@ DEEPER = {
     "louis build_suit=any": (1_000_000,),      # 1e5 -> 1e6: 2.55% -> 0.69% unknown (10,000 deals)
     "st-helena": (1_000_000,),                 # 1e5 -> 1e6: 81.1% -> 53.0% unknown (2,000 deals)
     "louis": (1_000_000,),                     # 1e5 -> 1e6: 64.6% -> 37.6% unknown (2,000 deals)
-    "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5: 0.39% unknown (20,000 deals)
-    "westcliff-classic waste_playable=off": (1_000_000, 10_000_000),  # 1e4 -> 1e5: 1.21% unknown (20,000 deals)
-    "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 1e4 -> 1e5: 2.45% (20,000)
+    "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.39% -> 0% unknown (20,000 deals)
+    "westcliff-classic waste_playable=off": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e7: 1.21% -> 0.17% (20,000)
+    "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 2.45% -> 0.31% (20,000)
     "easthaven": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 14.2% -> 0.2% unknown (2,000 deals)
     "easthaven space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.36% -> 0.16% unknown (20,000 deals)
     "easthaven foundation_return=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.6% -> 3.35% unknown (2,000 deals)
@@ -85,7 +85,7 @@ DEEPER = {
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
     "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.05% -> 0.85% unknown (2,000 deals)
     "duchess run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.4% -> 0.26% unknown (20,000 deals)
-    "duchess run_moves=single": (1_000_000,),  # 1e4 -> 1e5: 10.9% unknown (20,000 deals); 1e5 -> 1e6: 2.0% (2,000)
+    "duchess run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 10.9% -> 2.0% unknown (20,000 deals)
 }
 COSTLY_READINGS = {
     # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
