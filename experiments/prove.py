@@ -2,8 +2,12 @@
 
     python experiments/prove.py --rules "westcliff space_fill=king" --deals 0..199 --budget 1e6 --seconds 30
     python experiments/prove.py --rules westcliff-classic --deals 0..199 --budget 1e5 --seconds 20
+    python experiments/prove.py --verdicts results/verdicts/westcliff/space_fill=king--solver-b10k+100k+1M+10M.parquet \
+        --seconds 60 --check 20 --csv results/unknowns/westcliff-space_fill=king-prover.csv
 
-Runs the solver's default search at ``--budget`` on every deal, then the prover
+Runs the solver's default search at ``--budget`` on every deal (or, with ``--verdicts``, takes
+a committed verdict file's deals, rules and verdicts instead, so the prover starts where a
+whole escalation stopped), then the prover
 (solitaire_odds.prover, ``--seconds`` of deterministic budget a deal: the schedule model where it
 covers the rules, else the step model with ``--backend``) on the deals left unknown,
 and, with ``--check N``, on the first N deals the search proved lost and the first N it won, to
@@ -11,6 +15,7 @@ compare verdicts. Prints
 per step the deals decided (won / lost), the unknown share, CPU-seconds a deal, and the
 disagreements with the search on deals both decide (a prover win on a deal the search proved
 lost, or the other way). Every win of either step is replayed through the reference.
+``--csv`` keeps each deal the prover tried: its search verdict, the prover's, CPU-seconds and why.
 """
 
 from __future__ import annotations
@@ -18,13 +23,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
-from common import check_win, rules_of
+import pandas as pd
+from common import check_win, rules_of, write_table
 
 from solitaire_odds.counts import InputError, parse_count
 from solitaire_odds.game import deals, reference
 from solitaire_odds.prover import decide
-from solitaire_odds.rules import RulesError
+from solitaire_odds.rules import RulesError, recorded
+from solitaire_odds.runs import store
+from solitaire_odds.runs import verdicts as verdict_files
 from solitaire_odds.solver import Solver
 
 
@@ -33,6 +42,22 @@ def deal_range(text: str) -> range:
     if sep:
         return range(int(first), int(last) + 1)
     return range(parse_count(text, "deals"))
+
+
+def searched(rules, label: str, numbers: range, budget: int) -> tuple[dict[int, str], float]:
+    """Each deal's verdict from the solver's default search at ``budget`` (wins replayed), and
+    the search's CPU-seconds."""
+    solver = Solver(rules, budget=budget)
+    solver.warm_up()
+    found, cpu = {}, 0.0
+    for d in numbers:
+        start = time.process_time()
+        outcome = solver.solve(deal=d)
+        cpu += time.process_time() - start
+        found[d] = outcome.verdict
+        if outcome.verdict == "won":
+            check_win(rules, d, outcome.line, label)
+    return found, cpu
 
 
 def main() -> None:
@@ -44,34 +69,41 @@ def main() -> None:
     parser.add_argument("--backend", default="cadical", choices=("cadical", "cpsat"))
     parser.add_argument("--check", type=int, default=0,
                         help="also prove the first N deals the search proved lost and the first N it won")
+    parser.add_argument("--verdicts", type=Path,
+                        help="a verdict file whose rules and verdicts stand for the search (--rules, --deals "
+                             "and --budget are then not used)")
+    parser.add_argument("--csv", type=Path, help="write each deal the prover tried to this CSV")
     args = parser.parse_args()
     try:
-        rules = rules_of(args.rules)
-        numbers = deal_range(args.deals)
-        budget = parse_count(args.budget, "budget")
-    except (InputError, RulesError, ValueError) as exc:
+        if args.verdicts:
+            manifest, rows = verdict_files.read(args.verdicts)
+            rules = recorded(manifest)
+            label = rules.label()
+            verdicts = dict(zip(rows["deal"].tolist(), rows["verdict"].tolist()))
+            numbers = sorted(verdicts)
+        else:
+            rules, label = rules_of(args.rules), args.rules
+            numbers = deal_range(args.deals)
+            budget = parse_count(args.budget, "budget")
+    except (InputError, RulesError, ValueError, store.StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
 
-    solver = Solver(rules, budget=budget)
-    solver.warm_up()
-    verdicts, search_cpu = {}, 0.0
-    for d in numbers:
-        start = time.process_time()
-        outcome = solver.solve(deal=d)
-        search_cpu += time.process_time() - start
-        verdicts[d] = outcome.verdict
-        if outcome.verdict == "won":
-            check_win(rules, d, outcome.line, args.rules)
     n = len(numbers)
+    if args.verdicts:
+        print(f"{label}, the {n:,} deals of {args.verdicts}")
+    else:
+        verdicts, search_cpu = searched(rules, label, numbers, budget)
+        print(f"{label}, deals {numbers[0]}..{numbers[-1]} ({n})")
     unknown = [d for d in numbers if verdicts[d] == "unknown"]
     decided = [d for d in numbers if verdicts[d] != "unknown"]
     count = {v: sum(1 for d in numbers if verdicts[d] == v) for v in ("won", "lost", "unknown")}
-    print(f"{args.rules}, deals {numbers.start}..{numbers.stop - 1} ({n})")
-    print(f"search at {budget:g}: won {count['won']}, lost {count['lost']}, unknown {count['unknown']} "
-          f"({100 * count['unknown'] / n:.2f}%), {search_cpu / n:.3f} CPU-s a deal")
+    step = "the file" if args.verdicts else f"search at {budget:g}"
+    print(f"{step}: won {count['won']}, lost {count['lost']}, unknown {count['unknown']} "
+          f"({100 * count['unknown'] / n:.2f}%)"
+          + ("" if args.verdicts else f", {search_cpu / n:.3f} CPU-s a deal"))
 
-    proven, prover_cpu, disagree = {}, 0.0, 0
+    proven, prover_cpu, disagree, tried_rows = {}, 0.0, 0, []
     checked_deals = ([d for d in decided if verdicts[d] == "lost"][:args.check]
                      + [d for d in decided if verdicts[d] == "won"][:args.check])
     for d in unknown + checked_deals:
@@ -79,13 +111,16 @@ def main() -> None:
         start = time.process_time()
         result = decide(rules, pos, args.seconds, args.backend)
         prover_cpu += time.process_time() - start
+        seconds = time.process_time() - start
         proven[d] = result.verdict
+        tried_rows.append({"deal": d, "search": verdicts[d], "prover": result.verdict,
+                           "cpu_seconds": round(seconds, 2), "detail": result.detail})
         if result.verdict == "won":
-            check_win(rules, d, result.line, args.rules)
+            check_win(rules, d, result.line, label)
         if verdicts[d] != "unknown" and result.verdict != "unknown" and result.verdict != verdicts[d]:
             disagree += 1
             print(f"  DISAGREEMENT deal {d}: search {verdicts[d]}, prover {result.verdict}")
-        print(f"  deal {d}: search {verdicts[d]}, prover {result.verdict}, {time.process_time() - start:.1f} CPU-s, "
+        print(f"  deal {d}: search {verdicts[d]}, prover {result.verdict}, {seconds:.1f} CPU-s, "
               f"{result.detail}", flush=True)
     won = sum(1 for d in unknown if proven[d] == "won")
     lost = sum(1 for d in unknown if proven[d] == "lost")
@@ -97,6 +132,8 @@ def main() -> None:
     print(f"checked against the search on {len(checked_deals)} decided deals: {len(checked)} decided by "
           f"both, {disagree} disagreements")
     print(f"unknown share: {100 * len(unknown) / n:.2f}% before, {100 * left / n:.2f}% after")
+    if args.csv:
+        write_table(pd.DataFrame(tried_rows, columns=["deal", "search", "prover", "cpu_seconds", "detail"]), args.csv)
 
 
 if __name__ == "__main__":

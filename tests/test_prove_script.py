@@ -1,0 +1,45 @@
+"""experiments/prove.py --verdicts: the prover starts from a verdict file's unknown deals, under
+the rules the file records, and compares its verdicts with the file's."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from solitaire_odds.rules import resolve
+from solitaire_odds.runs import verdicts
+from solitaire_odds.runs.runner import RunSpec
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def prove(*arguments: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run([sys.executable, str(ROOT / "experiments" / "prove.py"), *arguments],
+                          capture_output=True, text=True, env=env)
+
+
+def test_the_prover_takes_a_verdict_files_unknowns_and_checks_its_losses(tmp_path):
+    """Deals 3 and 25 of American Westcliff without spaces are lost (the schedule model is
+    infeasible within a second); the file leaves them unknown and says deal 99 is lost."""
+    rules = resolve("westcliff", space_fill="none")
+    manifest = RunSpec.of(rules, 0, 3, player="solver", budgets=[1000]).manifest()
+    rows = pd.DataFrame({"deal": [3, 25, 99], "verdict": ["unknown", "unknown", "lost"],
+                         "budget": [1000] * 3, "nodes": [1000, 1000, 20]})
+    file = verdicts.write(tmp_path / "none.parquet", manifest, rows)
+    table = tmp_path / "tried.csv"
+    done = prove("--verdicts", str(file), "--seconds", "5", "--check", "1", "--csv", str(table))
+    assert done.returncode == 0, done.stderr
+    assert "westcliff space_fill=none" in done.stdout
+    assert "1 decided by both, 0 disagreements" in done.stdout
+    tried = pd.read_csv(table)
+    assert tried["deal"].tolist() == [3, 25, 99]
+    assert tried["search"].tolist() == ["unknown", "unknown", "lost"]
+    assert tried["prover"].tolist() == ["lost", "lost", "lost"]
+
+
+def test_a_missing_verdict_file_is_a_usage_error(tmp_path):
+    done = prove("--verdicts", str(tmp_path / "none.parquet"))
+    assert done.returncode == 2 and "no verdict file" in done.stderr and done.stderr.count("\n") == 1
