@@ -68,6 +68,7 @@ DEEPER = {
     # solver runs whose escalation goes on past BUDGETS, on their unknown deals alone
     # (solitaire_odds.runs.deepen): where results/deciding.csv shows the steps pay for themselves
     "westcliff": (1_000_000,),                 # 1e5 -> 1e6: 0.06% -> 0.002% unknown
+    "westcliff-classic": (1_000_000,),          # 1e4 -> 1e5 -> 1e6: 6.9% -> 3.34% unknown (20,000 deals)
     "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
     "easthaven space_fill=any foundation_return=on": (1_000_000, 10_000_000),  # 76% -> 0.9% -> 0.5%, 0.16 CPU-s a deal
     "st-helena space_fill=any": (1_000_000,),  # 1e5 -> 1e6: 12.3% -> 0.6%, 0.05 CPU-s a deal
@@ -81,7 +82,7 @@ DEEPER = {
     "easthaven": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 14.2% -> 0.2% unknown (2,000 deals)
     "easthaven space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.36% -> 0.16% unknown (20,000 deals)
     "easthaven foundation_return=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.6% -> 3.35% unknown (2,000 deals)
-    "westcliff space_fill=king": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.3% -> 7.05% unknown (2,000 deals)
+    "westcliff space_fill=king": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 7.05% -> 2.65% unknown (2,000 deals)
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
     "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.05% -> 0.85% unknown (2,000 deals)
     "duchess run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.4% -> 0.26% unknown (20,000 deals)
