@@ -92,16 +92,16 @@ def main() -> None:
     n = len(numbers)
     if args.verdicts:
         print(f"{label}, the {n:,} deals of {args.verdicts}")
+        step = "the file"
     else:
         verdicts, search_cpu = searched(rules, label, numbers, budget)
         print(f"{label}, deals {numbers[0]}..{numbers[-1]} ({n})")
+        step = f"search at {budget:g} ({search_cpu / n:.3f} CPU-s a deal)"
     unknown = [d for d in numbers if verdicts[d] == "unknown"]
     decided = [d for d in numbers if verdicts[d] != "unknown"]
     count = {v: sum(1 for d in numbers if verdicts[d] == v) for v in ("won", "lost", "unknown")}
-    step = "the file" if args.verdicts else f"search at {budget:g}"
     print(f"{step}: won {count['won']}, lost {count['lost']}, unknown {count['unknown']} "
-          f"({100 * count['unknown'] / n:.2f}%)"
-          + ("" if args.verdicts else f", {search_cpu / n:.3f} CPU-s a deal"))
+          f"({100 * count['unknown'] / n:.2f}%)")
 
     proven, prover_cpu, disagree, tried_rows = {}, 0.0, 0, []
     checked_deals = ([d for d in decided if verdicts[d] == "lost"][:args.check]
@@ -110,8 +110,8 @@ def main() -> None:
         pos = reference.initial_position(rules, deals.deck(d, rules["ncards"]))
         start = time.process_time()
         result = decide(rules, pos, args.seconds, args.backend)
-        prover_cpu += time.process_time() - start
         seconds = time.process_time() - start
+        prover_cpu += seconds
         proven[d] = result.verdict
         tried_rows.append({"deal": d, "search": verdicts[d], "prover": result.verdict,
                            "cpu_seconds": round(seconds, 2), "detail": result.detail})

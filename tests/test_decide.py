@@ -1,8 +1,5 @@
 """experiments/decide.py: its rows are the same whether one process or several solve the deals."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -12,16 +9,14 @@ from solitaire_odds.game import deals, reference
 from solitaire_odds.rules import resolve
 from solitaire_odds.solver import Solver
 
-ROOT = Path(__file__).resolve().parents[1]
+from .experiment_scripts import run_script
 
 
 def decide(csv: Path, workers: int) -> pd.Series:
     """The script's one row for 23 deals of Classic Westcliff on the ladder 1e3, 1e4, run as a
     person runs it."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--rules", "westcliff-classic",
-                    "--deals", "23", "--budgets", "1000,10000", "--escalate", "--workers", str(workers),
-                    "--csv", str(csv)], check=True, capture_output=True, env=env)
+    run_script("decide.py", "--rules", "westcliff-classic", "--deals", "23", "--budgets", "1000,10000",
+               "--escalate", "--workers", str(workers), "--csv", str(csv), check=True)
     [row] = pd.read_csv(csv).to_dict("records")
     return pd.Series(row)
 
@@ -37,13 +32,11 @@ def test_a_row_is_the_same_with_one_worker_or_two(tmp_path):
 def test_the_prover_step_is_a_row_of_its_own(tmp_path):
     """With --prover-seconds the row records it, keeps the row without it, and the table says so;
     --unknowns lists the deals left unknown; a negative budget is a usage error."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     csv = tmp_path / "deciding.csv"
     for seconds in ("0", "1"):
-        subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--rules", "westcliff-classic",
-                        "--deals", "20", "--budgets", "1000", "--prover-seconds", seconds, "--csv", str(csv),
-                        "--unknowns", str(tmp_path / f"unknown{seconds}.csv")],
-                       check=True, capture_output=True, env=env)
+        run_script("decide.py", "--rules", "westcliff-classic", "--deals", "20", "--budgets", "1000",
+                   "--prover-seconds", seconds, "--csv", str(csv), "--unknowns", str(tmp_path / f"unknown{seconds}.csv"),
+                   check=True)
     table = pd.read_csv(csv)
     assert sorted(table["prover_seconds"]) == [0.0, 1.0]
     assert table["unknown"].min() > 0, "deals left unknown, or the listing is not checked"
@@ -51,11 +44,9 @@ def test_the_prover_step_is_a_row_of_its_own(tmp_path):
         left = pd.read_csv(tmp_path / f"unknown{seconds:g}.csv")
         assert len(left) == row.unknown and set(left["deal"]) <= set(range(20))
         assert (left["nodes_by_step"].str.contains("search")).all()
-    shown = subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--markdown", "--csv", str(csv)],
-                           check=True, capture_output=True, text=True, env=env).stdout
+    shown = run_script("decide.py", "--markdown", "--csv", str(csv), check=True).stdout
     assert "1e3 + prover 1 s" in shown and "| 1e3 |" in shown
-    refused = subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--prover-seconds", "-1"],
-                             capture_output=True, text=True, env=env)
+    refused = run_script("decide.py", "--prover-seconds", "-1")
     assert refused.returncode == 2 and "--prover-seconds" in refused.stderr
 
 
@@ -63,11 +54,9 @@ def test_the_unknowns_say_how_far_the_finders_line_got(tmp_path):
     """--unknowns on St. Helena at 1e4: each deal left unknown gets the cards on the foundations
     and the redeals made at the end of the deepest line the finders met, as the reference counts
     them when that line (read from a solver solving the deal alike) is replayed."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     listing = tmp_path / "unknowns.csv"
-    subprocess.run([sys.executable, str(ROOT / "experiments" / "decide.py"), "--rules", "st-helena", "--deals", "3",
-                    "--budgets", "10000", "--csv", str(tmp_path / "deciding.csv"), "--unknowns", str(listing)],
-                   check=True, capture_output=True, env=env)
+    run_script("decide.py", "--rules", "st-helena", "--deals", "3", "--budgets", "10000",
+               "--csv", str(tmp_path / "deciding.csv"), "--unknowns", str(listing), check=True)
     left = pd.read_csv(listing)
     assert len(left) > 0, "a deal left unknown, or nothing is checked"
     rules = resolve("st-helena")

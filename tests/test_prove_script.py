@@ -1,24 +1,13 @@
 """experiments/prove.py --verdicts: the prover starts from a verdict file's unknown deals, under
 the rules the file records, and compares its verdicts with the file's."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pandas as pd
 
 from solitaire_odds.rules import resolve
 from solitaire_odds.runs import verdicts
 from solitaire_odds.runs.runner import RunSpec
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def prove(*arguments: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, str(ROOT / "experiments" / "prove.py"), *arguments],
-                          capture_output=True, text=True, env=env)
+from .experiment_scripts import run_script
 
 
 def test_the_prover_takes_a_verdict_files_unknowns_and_checks_its_losses(tmp_path):
@@ -30,7 +19,7 @@ def test_the_prover_takes_a_verdict_files_unknowns_and_checks_its_losses(tmp_pat
                          "budget": [1000] * 3, "nodes": [1000, 1000, 20]})
     file = verdicts.write(tmp_path / "none.parquet", manifest, rows)
     table = tmp_path / "tried.csv"
-    done = prove("--verdicts", str(file), "--seconds", "5", "--check", "1", "--csv", str(table))
+    done = run_script("prove.py", "--verdicts", str(file), "--seconds", "5", "--check", "1", "--csv", str(table))
     assert done.returncode == 0, done.stderr
     assert "westcliff space_fill=none" in done.stdout
     assert "1 decided by both, 0 disagreements" in done.stdout
@@ -41,5 +30,5 @@ def test_the_prover_takes_a_verdict_files_unknowns_and_checks_its_losses(tmp_pat
 
 
 def test_a_missing_verdict_file_is_a_usage_error(tmp_path):
-    done = prove("--verdicts", str(tmp_path / "none.parquet"))
+    done = run_script("prove.py", "--verdicts", str(tmp_path / "none.parquet"))
     assert done.returncode == 2 and "no verdict file" in done.stderr and done.stderr.count("\n") == 1
