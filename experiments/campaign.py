@@ -31,7 +31,7 @@ from solitaire_odds.runs import catalog
 from solitaire_odds.runs import store, verdicts
 from solitaire_odds.research.claims import CLAIMS
 from solitaire_odds.counts import InputError, parse_count
-from solitaire_odds.runs.deepen import deepen, deepened_manifest
+from solitaire_odds.runs.deepen import Prove, deepen, deepened_manifest
 from solitaire_odds.research.reproduce import plan, player_params, run_specs
 from solitaire_odds.runs.records import count_text
 from solitaire_odds.runs.runner import RunSpec, usable_cpus
@@ -82,7 +82,8 @@ DEEPER = {
     "easthaven": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 14.2% -> 0.2% unknown (2,000 deals)
     "easthaven space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.36% -> 0.16% unknown (20,000 deals)
     "easthaven foundation_return=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.6% -> 3.35% unknown (2,000 deals)
-    "westcliff space_fill=king": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 7.05% -> 2.65% unknown (2,000 deals)
+    # 1e4 -> 1e5 -> 1e6 -> 1e7 -> prover 20 s: 7.05% -> 2.65% -> 2.20% unknown (2,000 deals)
+    "westcliff space_fill=king": (1_000_000, 10_000_000, Prove(20.0)),
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
     "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.05% -> 0.85% unknown (2,000 deals)
     "duchess run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.4% -> 0.26% unknown (20,000 deals)

@@ -39,7 +39,7 @@ from pathlib import Path
 import pandas as pd
 from common import check_win, rules_of
 
-from solitaire_odds.counts import InputError, parse_count
+from solitaire_odds.counts import InputError, parse_count, parse_seconds
 from solitaire_odds.research import pages
 from solitaire_odds.players import escalate
 from solitaire_odds.runs.records import bracket_text, count_text, share_text
@@ -136,12 +136,9 @@ def worker_count(text: str) -> int:
 def seconds(text: str) -> float:
     """--prover-seconds as a number of seconds, 0 or more; argparse turns a bad one into a usage error."""
     try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
-    return value
+        return parse_seconds(text, "--prover-seconds")
+    except InputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def measure(label: str, deals: int, ladder: list[int], replayed: int | None = None, workers: int = 1,

@@ -49,6 +49,17 @@ def parse_budgets(text: str) -> tuple[int, ...]:
     return budgets
 
 
+def parse_seconds(text: str, what: str, least: float = 0.0) -> float:
+    """A number of CPU-seconds such as ``2`` or ``0.5``, ``least`` or more (and finite)."""
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= least):
+        raise InputError(f"{what} must be a number of seconds, {least:g} or more, not {text!r}")
+    return value
+
+
 def parse_seed(text: str) -> int:
     """A seed of a player's random draws: any 64-bit deal-like number."""
     try:

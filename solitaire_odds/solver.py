@@ -57,7 +57,7 @@ class Solver:
 
     def __init__(self, rules: Rules, budget: int = DEFAULT_BUDGET, win_first: bool = True,
                  reductions: bool = True, table_slots: int | None = None, looser: Rules | None = None,
-                 stricter: Rules | None = None, prover_seconds: float = 0.0):
+                 stricter: Rules | None = None, prover_seconds: float = 0.0, prover_after: int | None = None):
         if budget < 1:
             raise ValueError("the node budget must be at least 1")
         if looser is not None:
@@ -72,7 +72,8 @@ class Solver:
             raise ValueError("the prover's seconds must not be negative")
         self.prover_seconds = float(prover_seconds)
         """CPU-seconds (made deterministic) of the prover step on a deal left unknown at the
-        solver's own budget (in an escalation, only at its last budget); 0: off."""
+        budget ``prover_after`` (default: the solver's own, an escalation's last rung); 0: off."""
+        self.prover_after = int(prover_after or budget)
         self.rules = rules
         self.budget = int(budget)
         self.win_first = bool(win_first)
@@ -183,7 +184,7 @@ class Solver:
             spent[steps.TRANSFER.name] = spent.get(steps.TRANSFER.name, 0) + result.nodes
             if result.verdict == carried:
                 return outcome(carried, steps.TRANSFER.name, partial(lambda r: r.line, result))
-        if self.prover_seconds and budget == self.budget and self.pa[P_NCARDS] == 52:  # a ladder's last rung
+        if self.prover_seconds and budget == self.prover_after and self.pa[P_NCARDS] == 52:
             from .prover import decide
 
             proof = decide(self.rules, decode(root, self.pa), self.prover_seconds)

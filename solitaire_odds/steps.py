@@ -92,7 +92,7 @@ TRANSFER = Step(
     "rules/readings.py, solver.py")
 
 PROVER = Step(
-    "prover", ("won", "lost"), "one deck, when asked (Solver(prover_seconds=...))", "",
+    "prover", ("won", "lost"), "one deck, when asked (--prover-seconds)", "",
     (("CPU-seconds a deal, not nodes", Fraction(0)),),
     "The CP-SAT schedule model where its completeness argument covers the rules and the position "
     "(its infeasibility is a loss; American Westcliff with spaces for Kings or none, Easthaven "

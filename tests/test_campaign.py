@@ -186,6 +186,8 @@ def test_the_scripts_refuse_bad_input_in_one_line_with_status_2(scripts, tmp_pat
         ("deepen", [str(tmp_path / "x.parquet"), "--budget", "1e6"], "deepen.py: no verdict file"),
         ("deepen", [str(tmp_path / "x.parquet"), "--budget", "lots"], "deepen.py: --budget must be a number"),
         ("deepen", [str(GREEDY), "--budget", "1e6"], "deepen.py: only the solver's verdicts can be deepened"),
+        ("deepen", [str(GREEDY)], "deepen.py: give --budget, --prover-seconds or both"),
+        ("deepen", [str(GREEDY), "--prover-seconds", "-1"], "deepen.py: --prover-seconds must be a number of seconds"),
     ]:
         with pytest.raises(SystemExit) as stop:
             scripts[script].main(argv)
@@ -203,11 +205,12 @@ def test_scaling_measures_every_mode_on_the_same_rows(scripts, tmp_path, capsys)
     assert table["same_rows"].all() and (table["deals"] == 40).all() and (table["deals_per_s"] > 0).all()
 
 
-def exported(tmp_path, rules, budgets, deals=30):
-    """The verdict file of a solver run over deals 0..deals-1 with the escalation ``budgets``."""
-    spec = RunSpec.of(rules, 0, deals, budgets=budgets, win_first=True)
+def exported(tmp_path, rules, budgets, deals=30, first=0, **params):
+    """The verdict file of a solver run over deals first..first+deals-1 with the escalation
+    ``budgets`` (and the solver's other ``params``)."""
+    spec = RunSpec.of(rules, first, deals, budgets=budgets, win_first=True, **params)
     [folder] = run_specs([spec], tmp_path / "runs", workers=1)
-    return catalog.export_verdicts(folder, tmp_path / str(budgets[-1]))
+    return catalog.export_verdicts(folder, tmp_path / "-".join(map(str, [*budgets, *params.values()])))
 
 
 def test_deepening_a_verdict_file_gives_the_file_of_the_run_with_one_more_step(tmp_path):
@@ -224,6 +227,28 @@ def test_deepening_a_verdict_file_gives_the_file_of_the_run_with_one_more_step(t
     assert manifest == ladder_manifest
     pd.testing.assert_frame_equal(rows, ladder_rows)
     assert (rows["verdict"] == "unknown").sum() < unknown
+
+
+def test_a_prover_step_between_budgets_gives_the_file_of_the_run_with_the_prover_after_that_rung(tmp_path):
+    """Deals 184..187 of American Westcliff with King spaces: at 1,000 nodes the search leaves
+    185 unknown, which the schedule model proves lost at 2 s (0.5 CPU-s); the deeper file says
+    so at the rung the prover followed, as the run with that prover step does."""
+    from solitaire_odds.runs.deepen import DeepenError, Prove, deepen
+
+    rules = resolve("westcliff", space_fill="king")
+    shallow = exported(tmp_path, rules, (1_000,), deals=4, first=184)
+    before = verdicts.read(shallow)[1].set_index("deal")["verdict"]
+    assert before[185] == "unknown"
+    deep = deepen(shallow, (Prove(2.0), 10_000), workers=2)
+    assert deep.name == "space_fill=king--solver-b1k+10k-prover2s-after1k.parquet"
+    ladder = exported(tmp_path, rules, (1_000, 10_000), deals=4, first=184, prover_seconds=2.0, prover_after=1_000)
+    (manifest, rows), (ladder_manifest, ladder_rows) = verdicts.read(deep), verdicts.read(ladder)
+    assert manifest == ladder_manifest
+    pd.testing.assert_frame_equal(rows, ladder_rows)
+    proven = rows.set_index("deal").loc[185]
+    assert proven["verdict"] == "lost" and proven["budget"] == 1_000
+    with pytest.raises(DeepenError, match="prover step already"):
+        deepen(deep, (Prove(1.0),))
 
 
 def test_an_interrupted_deepening_keeps_its_finished_batches(tmp_path, monkeypatch):

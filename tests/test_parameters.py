@@ -32,7 +32,8 @@ def test_defaults_come_from_the_declaration():
     assert params_from_options("solver", {}) == {"budgets": "auto", "win_first": True}
     assert params_from_options("planner", {}) == {"samples": 4, "budget": 500, "seed": 0}
     assert params_from_options("greedy", {}) == {"seed": 0}
-    assert complete(player_class("solver"), {}) == {"budgets": "auto", "win_first": True, "table_mb": None}
+    assert complete(player_class("solver"), {}) == {"budgets": "auto", "win_first": True, "table_mb": None,
+                                                    "prover_seconds": None, "prover_after": None}
     assert make_player("planner", RULES).params() == {"samples": 4, "budget": 500, "seed": 0}
 
 
@@ -45,6 +46,20 @@ def test_options_are_parsed_by_the_declaration():
         params_from_options("solver", {"--budget": "1e6,1e5"})
     with pytest.raises(InputError, match="--samples must be a whole number >= 1"):
         params_from_options("planner", {"--samples": "0"})
+    assert params_from_options("solver", {"--budget": "1e4,1e6", "--prover-seconds": "2", "--prover-after": "1e4"}) == \
+        {"budgets": (10_000, 1_000_000), "win_first": True, "prover_seconds": 2.0, "prover_after": 10_000}
+    with pytest.raises(InputError, match="--prover-seconds must be a number of seconds, 0.001 or more, not 'soon'"):
+        params_from_options("solver", {"--prover-seconds": "soon"})
+
+
+def test_the_prover_step_follows_a_rung_of_the_escalation():
+    """Unset, it follows the last rung, written out so that a deepened file keeps the rung."""
+    assert make_player("solver", RULES, budgets=(1_000, 10_000), prover_seconds=2.0).params()["prover_after"] == 10_000
+    assert RunSpec.of(RULES, 0, 1, budgets="auto", prover_seconds=2.0).params["prover_after"] == 10_000_000
+    with pytest.raises(InputError, match=r"--prover-after must be one of the rungs of --budget \(1e3, 1e4\), not 5e3"):
+        make_player("solver", RULES, budgets=(1_000, 10_000), prover_seconds=2.0, prover_after=5_000)
+    with pytest.raises(InputError, match="--prover-after needs --prover-seconds"):
+        make_player("solver", RULES, budgets=(1_000, 10_000), prover_after=1_000)
 
 
 @pytest.mark.parametrize("player,option,message", [
@@ -65,7 +80,8 @@ def test_a_player_takes_only_what_it_declares():
 
 
 def test_the_command_line_offers_each_declared_option_with_its_help():
-    assert list(player_options()) == ["--budget", "--table-mb", "--seed", "--samples", "--think"]
+    assert list(player_options()) == ["--budget", "--table-mb", "--prover-seconds", "--prover-after", "--seed",
+                                      "--samples", "--think"]
     for command in ("odds", "solve"):
         text = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
         assert "--samples TEXT planner: completions of the hidden cards solved per decision (default 4); " in text

@@ -15,7 +15,8 @@ from dataclasses import replace
 from ..outcome import Outcome
 from ..rules import Rules, auto_ladder
 from . import parameters as declared
-from .parameters import MAX_TABLE_MB, Param, budget_param, count_param
+from ..counts import MAX_BUDGET, InputError, parse_count
+from .parameters import MAX_TABLE_MB, Param, budget_param, count_param, seconds_param
 
 
 class SolverPlayer:
@@ -36,24 +37,45 @@ class SolverPlayer:
                     "budget node, at most 1280); part of the run's identity, since another size can change "
                     "which deals are decided within the budget", "--table-mb",
                     label=lambda megabytes: f"t{megabytes}MiB", most=MAX_TABLE_MB),
+        seconds_param("prover_seconds", "CPU-seconds (made deterministic) of the prover on a deal the search "
+                      "leaves unknown at the rung --prover-after (default: no prover; needs the prover extra)",
+                      "--prover-seconds", label=lambda seconds: f"prover{seconds:g}s"),
+        Param("prover_after", None, help="the rung of the escalation after which the prover runs (default: "
+              "its last)", option="--prover-after", parse=lambda text: parse_count(text, "--prover-after", MAX_BUDGET),
+              label=lambda budget: f"after{declared.short(budget)}", absent="does not search",
+              text=declared.count_text),
     )
 
     @staticmethod
     def for_rules(rules: Rules, params: dict) -> dict:
-        """``params`` with ``budgets="auto"`` replaced by the game's ladder for ``rules``."""
+        """``params`` with ``budgets="auto"`` replaced by the game's ladder for ``rules``, and
+        the prover's rung written out (a deepened file keeps the rung it ran after)."""
         if params.get("budgets") == declared.AUTO:
-            return {**params, "budgets": auto_ladder(rules)}
+            params = {**params, "budgets": auto_ladder(rules)}
+        if params.get("prover_seconds") is not None and params.get("prover_after") is None:
+            ladder = params.get("budgets", declared.complete(SolverPlayer, {})["budgets"])
+            if ladder != declared.AUTO:
+                params = {**params, "prover_after": int(declared.budgets_of(ladder)[-1])}
         return params
 
-    def __init__(self, rules: Rules, budgets: tuple[int, ...] | str, win_first: bool, table_mb: int | None):
+    def __init__(self, rules: Rules, budgets: tuple[int, ...] | str, win_first: bool, table_mb: int | None,
+                 prover_seconds: float | None = None, prover_after: int | None = None):
         from ..solver import Solver, slots_for_megabytes
 
         self.rules = rules
         self.budgets = tuple(int(b) for b in self.for_rules(rules, {"budgets": budgets})["budgets"])
         self.win_first = bool(win_first)
         self.table_mb = table_mb
+        if prover_after is not None and prover_seconds is None:
+            raise InputError("--prover-after needs --prover-seconds")
+        if prover_seconds is not None and prover_after is not None and prover_after not in self.budgets:
+            raise InputError(f"--prover-after must be one of the rungs of --budget "
+                             f"({', '.join(map(declared.count_text, self.budgets))}), not {declared.count_text(prover_after)}")
+        self.prover_seconds = prover_seconds
+        self.prover_after = None if prover_seconds is None else (prover_after or self.budgets[-1])
         slots = slots_for_megabytes(table_mb) if table_mb else None
-        self._solver = Solver(rules, budget=max(self.budgets), win_first=self.win_first, table_slots=slots)
+        self._solver = Solver(rules, budget=max(self.budgets), win_first=self.win_first, table_slots=slots,
+                              prover_seconds=prover_seconds or 0.0, prover_after=self.prover_after)
 
     def params(self) -> dict:
         return declared.of(self)
@@ -143,8 +165,21 @@ def player_label(name: str, params: dict) -> str:
 
 
 def player_budget_text(name: str, params: dict) -> str:
-    """The search budget of ``name`` with ``params`` for people: 1e5 then 1e6, 500, or -."""
+    """The search budget of ``name`` with ``params`` for people: 1e5 then 1e6 (then the prover
+    2 s, where the solver has that step), 500, or -."""
+    if name == "solver" and params.get("prover_seconds") is not None:
+        return " then ".join(step if isinstance(step, str) else declared.count_text(step)
+                             for step in solver_steps(params))
     return declared.budget_text(player_class(name), params)
+
+
+def solver_steps(params: dict) -> tuple:
+    """A solver run's steps from its recorded parameters: its node budgets, with its prover step
+    (as ``prover 20 s``) after the rung it follows."""
+    steps = [int(b) for b in declared.budgets_of(params.get("budgets", ()))]
+    if params.get("prover_seconds") is not None:
+        steps.insert(steps.index(int(params["prover_after"])) + 1, f"prover {params['prover_seconds']:g} s")
+    return tuple(steps)
 
 
 def describe_params(name: str, params: dict) -> str:

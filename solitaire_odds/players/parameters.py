@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..counts import MAX_BUDGET, InputError, parse_budgets, parse_count, parse_seed
+from ..counts import MAX_BUDGET, InputError, parse_budgets, parse_count, parse_seconds, parse_seed
 
 MAX_TABLE_MB = 2**20
 """A transposition table of at most 1 TiB per worker: larger is a typing slip, not a machine."""
@@ -65,21 +65,21 @@ def count_text(n: int) -> str:
     return f"{n:,}"
 
 
-def _budgets_of(value) -> tuple:
+def budgets_of(value) -> tuple:
     return tuple(value) if isinstance(value, (list, tuple)) else (value,)
 
 
 def _budget_label(value) -> str:
     if value == AUTO:
         return AUTO
-    return "b" + "+".join(short(int(v)) for v in _budgets_of(value))
+    return "b" + "+".join(short(int(v)) for v in budgets_of(value))
 
 
 def _budget_text(value) -> str:
     """``1e5 then 1e6`` for an escalation, ``500`` for one budget."""
     if value == AUTO:
         return "auto (the game's ladder)"
-    return " then ".join(count_text(int(v)) for v in _budgets_of(value))
+    return " then ".join(count_text(int(v)) for v in budgets_of(value))
 
 
 AUTO = "auto"
@@ -104,6 +104,12 @@ def count_param(name: str, default, help: str, option: str, label: Callable[[obj
     """A whole number >= 1 (at most ``most``) typed as 100000, 1e5 or 100k."""
     return Param(name, default, help=help, option=option, parse=lambda text: parse_count(text, option, most),
                  label=label)
+
+
+def seconds_param(name: str, help: str, option: str, label: Callable[[object], str] | None = None) -> Param:
+    """CPU-seconds above 0 (``2``, ``0.5``), unset by default."""
+    return Param(name, None, help=help, option=option, parse=lambda text: float(parse_seconds(text, option, 1e-3)),
+                 label=label, text=lambda seconds: f"{seconds:g} s")
 
 
 def complete(player_class, params: dict) -> dict:

@@ -28,6 +28,7 @@ import pyarrow.parquet as pq
 
 from .. import steps
 from ..engine import tuning
+from ..players import solver_steps
 from ..rules import GAMES, format_value
 from ..runs import catalog, verdicts
 from ..stats import wilson
@@ -68,8 +69,9 @@ def budget_text(budget: int) -> str:
 
 
 def ladder_text(budgets) -> str:
-    """A budget ladder such as ``1e5 → 1e6 → 1e7``."""
-    return " → ".join(budget_text(b) for b in budgets)
+    """A budget ladder such as ``1e5 → 1e6 → 1e7`` (a step that is not a node budget, such as
+    the prover's, as it is written)."""
+    return " → ".join(b if isinstance(b, str) else budget_text(b) for b in budgets)
 
 
 def markdown_table(header: list[str], rows: list[list[str]]) -> str:
@@ -94,7 +96,7 @@ class Results:
             manifest = json.loads(metadata[verdicts.MANIFEST_KEY])
             info = catalog.describe_manifest(manifest, path)
             records.append({"rules": info["rules"], "player": info["player"],
-                            "budgets": tuple(info["params"].get("budgets", ())),
+                            "budgets": solver_steps(info["params"]),
                             "cost": cost_text(path, self.sampled)})
         self.files = pd.DataFrame.from_records(records, columns=["rules", "player", "budgets", "cost"])
 
@@ -152,7 +154,7 @@ class Measurement:
     won: int
     lost: int
     unknown: int
-    budgets: tuple[int, ...]
+    budgets: tuple        # node budgets, and the prover step where there was one
     source: str   # "campaign" (a verdict file) or "deciding" (results/deciding.csv)
 
     @property
@@ -161,7 +163,7 @@ class Measurement:
 
     @property
     def depth(self) -> tuple:
-        return (self.budgets[-1], self.deals)
+        return (max(b for b in self.budgets if not isinstance(b, str)), self.deals)
 
 
 def solver_measurements(data: Results, rules: str) -> list[Measurement]:

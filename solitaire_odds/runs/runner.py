@@ -153,6 +153,28 @@ def solve_deals(rules: Rules, player: str, params: tuple, deals) -> pd.DataFrame
     return table
 
 
+def prove_deals(rules: Rules, seconds: float, rung: int, deals) -> pd.DataFrame:
+    """:func:`solve_deals`'s rows for the prover alone on each of ``deals`` from its start, as
+    the solver's prover step runs after the search at ``rung`` left it unknown (the rows
+    record that rung; they spend no nodes). A win's line was replayed by the prover."""
+    from ..engine import api
+    from ..game.deals import deck
+    from ..prover import decide
+
+    rows = {k: [] for k in store.ROW_COLUMNS}
+    for deal in deals:
+        deal = int(deal)
+        start = time.perf_counter()
+        proof = decide(rules, api.initial_position(rules, deck(deal, rules["ncards"])), seconds)
+        for column, value in (("deal", deal), ("verdict", proof.verdict), ("budget", rung), ("nodes", 0),
+                              ("seconds", time.perf_counter() - start), ("moves", len(proof.line)),
+                              ("line", " ".join(map(format_move, proof.line)))):
+            rows[column].append(value)
+    table = pd.DataFrame(rows).astype({"deal": "uint64", "budget": "int64", "nodes": "int64", "moves": "int32"})
+    table.attrs["engine"] = engine_digest()
+    return table
+
+
 # --- where chunks are solved: this process, a local pool, or a Dask cluster ----------------------
 
 class WorkersError(Exception):
