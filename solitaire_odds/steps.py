@@ -92,12 +92,15 @@ TRANSFER = Step(
     "rules/readings.py, solver.py")
 
 PROVER = Step(
-    "prover", ("won", "lost"), "one deck, when asked (--prover-seconds)", "",
+    "prover", ("won", "lost"), "one deck: in --budget auto where the schedule model covers the rules, or asked "
+    "for (--prover-seconds)", "",
     (("CPU-seconds a deal, not nodes", Fraction(0)),),
     "The CP-SAT schedule model where its completeness argument covers the rules and the position "
     "(its infeasibility is a loss; American Westcliff with spaces for Kings or none, Easthaven "
-    "once the stock is empty), the SAT step model's wins in the other Westcliff readings. Off "
-    "by default: it needs the prover extra and decides few whole deals (docs/prover.md).",
+    "once the stock is empty), the SAT step model's wins in the other Westcliff readings. It runs "
+    "after the search at its rung (the budget column records that rung). --budget auto gives it 2 s "
+    "after the last rung but one where the schedule model covers the rules (players.auto_prover); "
+    "elsewhere it is off by default, as the step model decides few whole deals (docs/prover.md).",
     "prover/schedule.py, prover/westcliff.py")
 
 STEPS: tuple[Step, ...] = (RELAXATION, FINDER_FIRST, WIN_FIRST, SHORTCUTS, SEARCH, FINDER_AFTER, RELAY,

@@ -52,10 +52,25 @@ def test_options_are_parsed_by_the_declaration():
         params_from_options("solver", {"--prover-seconds": "soon"})
 
 
+def test_the_auto_ladder_has_the_prover_where_its_complete_model_covers_the_rules():
+    """Before the largest search (westcliff space_fill=king and none), nowhere else; never in
+    place of a prover step that is given."""
+    for rules in (RULES, resolve("westcliff", space_fill="none")):
+        assert make_player("solver", rules).params() == {"budgets": (100_000, 1_000_000, 10_000_000), "win_first": True,
+                                                         "prover_seconds": 2.0, "prover_after": 1_000_000}
+    for rules in (resolve("westcliff"), resolve("easthaven"), resolve("westcliff-classic"), resolve("duchess")):
+        assert "prover_seconds" not in make_player("solver", rules).params()
+    given = RunSpec.of(RULES, 0, 1, budgets="auto", prover_seconds=5.0, prover_after=100_000).params
+    assert (given["prover_seconds"], given["prover_after"]) == (5.0, 100_000)
+    assert "prover_seconds" not in RunSpec.of(RULES, 0, 1, budgets=(100_000, 1_000_000)).params
+    text = " ".join(CliRunner().invoke(main, ["games"]).output.split())
+    assert "with space_fill=king or space_fill=none: 1e5 then 1e6 then prover 2 s then 1e7" in text
+
+
 def test_the_prover_step_follows_a_rung_of_the_escalation():
     """Unset, it follows the last rung, written out so that a deepened file keeps the rung."""
     assert make_player("solver", RULES, budgets=(1_000, 10_000), prover_seconds=2.0).params()["prover_after"] == 10_000
-    assert RunSpec.of(RULES, 0, 1, budgets="auto", prover_seconds=2.0).params["prover_after"] == 10_000_000
+    assert RunSpec.of(RULES, 0, 1, budgets="auto", prover_seconds=5.0).params["prover_after"] == 10_000_000
     with pytest.raises(InputError, match=r"--prover-after must be one of the rungs of --budget \(1e3, 1e4\), not 5e3"):
         make_player("solver", RULES, budgets=(1_000, 10_000), prover_seconds=2.0, prover_after=5_000)
     with pytest.raises(InputError, match="--prover-after needs --prover-seconds"):

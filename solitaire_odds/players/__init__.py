@@ -48,10 +48,12 @@ class SolverPlayer:
 
     @staticmethod
     def for_rules(rules: Rules, params: dict) -> dict:
-        """``params`` with ``budgets="auto"`` replaced by the game's ladder for ``rules``, and
+        """``params`` with ``budgets="auto"`` replaced by the game's ladder for ``rules`` (and,
+        where the prover's complete model covers the rules, its step: :func:`auto_prover`), and
         the prover's rung written out (a deepened file keeps the rung it ran after)."""
         if params.get("budgets") == declared.AUTO:
-            params = {**params, "budgets": auto_ladder(rules)}
+            ladder = auto_ladder(rules)
+            params = {**params, "budgets": ladder, **auto_prover(rules, ladder, params)}
         if params.get("prover_seconds") is not None and params.get("prover_after") is None:
             ladder = params.get("budgets", declared.complete(SolverPlayer, {})["budgets"])
             if ladder != declared.AUTO:
@@ -63,7 +65,10 @@ class SolverPlayer:
         from ..solver import Solver, slots_for_megabytes
 
         self.rules = rules
-        self.budgets = tuple(int(b) for b in self.for_rules(rules, {"budgets": budgets})["budgets"])
+        resolved = self.for_rules(rules, {"budgets": budgets, "prover_seconds": prover_seconds,
+                                          "prover_after": prover_after})
+        self.budgets = tuple(int(b) for b in resolved["budgets"])
+        prover_seconds, prover_after = resolved["prover_seconds"], resolved["prover_after"]
         self.win_first = bool(win_first)
         self.table_mb = table_mb
         if prover_after is not None and prover_seconds is None:
@@ -93,6 +98,18 @@ class SolverPlayer:
 
     def _escalate(self, **deal_deck_or_position) -> Outcome:
         return escalate(self._solver, self.budgets, **deal_deck_or_position)
+
+
+def auto_prover(rules: Rules, ladder: tuple[int, ...], params: dict) -> dict:
+    """The prover step ``--budget auto`` adds where the schedule model decides every position
+    of ``rules`` (prover.covers): :data:`~solitaire_odds.prover.AUTO_SECONDS` a deal after the
+    ladder's last rung but one, so that the cheap proofs come before the largest search. None
+    where the rules are not covered or the prover's step is given."""
+    from ..prover import AUTO_SECONDS, covers
+
+    if params.get("prover_seconds") is not None or params.get("prover_after") is not None or not covers(rules):
+        return {}
+    return {"prover_seconds": AUTO_SECONDS, "prover_after": ladder[-2] if len(ladder) > 1 else ladder[-1]}
 
 
 def escalate(solver, budgets, position=None, **deal_or_deck) -> Outcome:

@@ -26,6 +26,11 @@ DETERMINISTIC_PER_SECOND = 0.4
 whole deals of ``westcliff space_fill=king`` (docs/prover.md). It turns a ``cpu_seconds`` budget
 into a deterministic one, so that a verdict does not depend on the machine."""
 
+AUTO_SECONDS = 2.0
+"""The prover's CPU-seconds a deal in ``--budget auto`` where its complete model covers the
+rules (players.auto_prover): on ``westcliff space_fill=king`` most of the losses it proves take
+under a second, while the search's next rung costs about 15 CPU-s a deal (docs/prover.md)."""
+
 SPARE_STEPS = 8
 """The model's horizon is the number of cards not yet on the foundations plus this: a step
 holds any number of foundation moves or one other move, so a line needs about one step a card
