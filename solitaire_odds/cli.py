@@ -252,8 +252,7 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
         result = in_own_process(play_one, rules, player, tuple(sorted(params.items())),
                                 number, None if path is None else deck)
     if player == "solver":
-        verdict = (f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
-                   f"{result.seconds:.3f} s)")
+        verdict = solver_verdict(result)
     else:
         verdict = (f"verdict: {result.verdict} ({describe_player(player, params)}: {len(result.line)} moves, "
                    f"{result.nodes:,} solver nodes, {result.seconds:.3f} s)")
@@ -267,6 +266,13 @@ def solve(game, deal, path, position_path, completions, completion_seed, write_p
     if html_path:
         start = reference.initial_position(rules, deck)
         click.echo(f"page: {viewer.write_page(html_path, rules, start, result.line, title, verdict)}")
+
+
+def solver_verdict(result) -> str:
+    """The solver's verdict for people: the budget that decided it, its cost, and the step."""
+    step = f"; step: {result.decided_by}" if result.decided_by else ""
+    return (f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
+            f"{result.seconds:.3f} s{step})")
 
 
 def solve_position(rules, path: Path, completions: int, seed: int, params: dict, html_path: Path | None) -> None:
@@ -283,8 +289,7 @@ def solve_position(rules, path: Path, completions: int, seed: int, params: dict,
     click.echo(position.position.render())
     if answer.outcome is not None:
         result = answer.outcome
-        click.echo(f"verdict: {result.verdict} (budget {count_text(result.budget)}: {result.nodes:,} nodes, "
-                   f"{result.seconds:.3f} s)")
+        click.echo(solver_verdict(result))
         echo_line(rules, position.position, result.line)
         page_of(html_path, rules, position, result.line, f"{rules.heading()} position {path.name}",
                 f"verdict: {result.verdict}")

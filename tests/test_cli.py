@@ -51,6 +51,16 @@ def test_solve_prints_deal_verdict_and_line_and_writes_the_deal(tmp_path):
     assert "verdict: won" in again.output
 
 
+def test_solve_names_the_step_that_decided_the_deal():
+    """Deal 185 of American Westcliff with King spaces: 1,000 nodes leave it unknown, the
+    prover's schedule model proves it lost."""
+    result = run("solve", "westcliff", "--set", "space_fill=king", "--deal", 185, "--budget", "1e3",
+                 "--prover-seconds", "2")
+    assert result.exit_code == 0, result.output
+    assert "verdict: lost (budget 1e3: " in result.output and "; step: prover)" in result.output
+    assert "; step: win-first)" in run("solve", "westcliff", "--deal", 3, "--budget", "1e5").output
+
+
 def test_games_lists_switches_and_defaults():
     result = run("games")
     assert "westcliff-classic" in result.output
