@@ -4,10 +4,14 @@
     python experiments/prove.py --rules westcliff-classic --deals 0..199 --budget 1e5 --seconds 20
     python experiments/prove.py --verdicts results/verdicts/westcliff/space_fill=king--solver-b10k+100k+1M+10M.parquet \
         --seconds 60 --check 20 --csv results/unknowns/westcliff-space_fill=king-prover.csv
+    python experiments/prove.py --verdicts results/verdicts/westcliff/space_fill=king--solver-b10k+100k+1M+10M.parquet \
+        --left-at 1e6 --seconds 2
 
 Runs the solver's default search at ``--budget`` on every deal (or, with ``--verdicts``, takes
 a committed verdict file's deals, rules and verdicts instead, so the prover starts where a
-whole escalation stopped), then the prover
+whole escalation stopped; with ``--left-at B``, where its rung B stopped: the deals it
+decided only at a larger budget count as unknown to the prover, and their final verdicts
+check its answers), then the prover
 (solitaire_odds.prover, ``--seconds`` of deterministic budget a deal: the schedule model where it
 covers the rules, else the step model with ``--backend``) on the deals left unknown,
 and, with ``--check N``, on the first N deals the search proved lost and the first N it won, to
@@ -72,6 +76,7 @@ def main() -> None:
     parser.add_argument("--verdicts", type=Path,
                         help="a verdict file whose rules and verdicts stand for the search (--rules, --deals "
                              "and --budget are then not used)")
+    parser.add_argument("--left-at", help="with --verdicts: start from the deals the file's rung B left unknown")
     parser.add_argument("--csv", type=Path, help="write each deal the prover tried to this CSV")
     args = parser.parse_args()
     try:
@@ -81,6 +86,10 @@ def main() -> None:
             label = rules.label()
             verdicts = dict(zip(rows["deal"].tolist(), rows["verdict"].tolist()))
             numbers = sorted(verdicts)
+            left_at = None if args.left_at is None else parse_count(args.left_at, "--left-at")
+            if left_at is not None and left_at not in manifest["player_params"]["budgets"]:
+                raise InputError(f"--left-at must be a rung of the file's ladder, not {args.left_at}")
+            later = set() if left_at is None else set(rows.loc[rows["budget"] > left_at, "deal"].tolist())
         else:
             rules, label = rules_of(args.rules), args.rules
             numbers = deal_range(args.deals)
@@ -93,13 +102,16 @@ def main() -> None:
     if args.verdicts:
         print(f"{label}, the {n:,} deals of {args.verdicts}")
         step = "the file"
+        if later:
+            step = f"the file at its rung {args.left_at} ({len(later):,} deals decided later or not at all)"
     else:
+        later = set()
         verdicts, search_cpu = searched(rules, label, numbers, budget)
         print(f"{label}, deals {numbers[0]}..{numbers[-1]} ({n})")
         step = f"search at {budget:g} ({search_cpu / n:.3f} CPU-s a deal)"
-    unknown = [d for d in numbers if verdicts[d] == "unknown"]
-    decided = [d for d in numbers if verdicts[d] != "unknown"]
-    count = {v: sum(1 for d in numbers if verdicts[d] == v) for v in ("won", "lost", "unknown")}
+    unknown = [d for d in numbers if verdicts[d] == "unknown" or d in later]
+    decided = [d for d in numbers if verdicts[d] != "unknown" and d not in later]
+    count = {v: sum(1 for d in decided if verdicts[d] == v) for v in ("won", "lost")} | {"unknown": len(unknown)}
     print(f"{step}: won {count['won']}, lost {count['lost']}, unknown {count['unknown']} "
           f"({100 * count['unknown'] / n:.2f}%)")
 
@@ -132,6 +144,12 @@ def main() -> None:
     print(f"checked against the search on {len(checked_deals)} decided deals: {len(checked)} decided by "
           f"both, {disagree} disagreements")
     print(f"unknown share: {100 * len(unknown) / n:.2f}% before, {100 * left / n:.2f}% after")
+    if later:
+        final = [d for d in unknown if verdicts[d] == "unknown"]
+        extra = sum(1 for d in final if proven[d] != "unknown")
+        print(f"the file's later rungs leave {len(final)} of them unknown, the prover decides {extra} of those: "
+              f"{100 * (len(final) - extra) / n:.2f}% unknown after the whole ladder with the prover at rung "
+              f"{args.left_at}")
     if args.csv:
         write_table(pd.DataFrame(tried_rows, columns=["deal", "search", "prover", "cpu_seconds", "detail"]), args.csv)
 
