@@ -73,9 +73,9 @@ DEEPER = {
     "duchess": (1_000_000, 10_000_000),        # 1e5 -> 1e6 -> 1e7: 4.7% -> 0.21% -> 0.04%
     # 1e4 -> 1e5 -> 1e6 -> 1e7: 2.64% -> 0.20% -> 0.026% unknown (50,000 deals), 0.026 CPU-s a deal
     "easthaven space_fill=any foundation_return=on": (1_000_000, 10_000_000),
-    "st-helena space_fill=any": (1_000_000,),  # 1e5 -> 1e6: 12.3% -> 0.6%, 0.05 CPU-s a deal
-    "st-helena build_suit=any": (1_000_000,),  # 1e5 -> 1e6: 5.06% -> 1.54% unknown (10,000 deals)
-    "louis build_suit=any": (1_000_000,),      # 1e5 -> 1e6: 2.55% -> 0.69% unknown (10,000 deals)
+    "st-helena space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.010% -> 0 unknown (20,000 deals)
+    "st-helena build_suit=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.155% -> 0.030% unknown (20,000 deals)
+    "louis build_suit=any": (1_000_000,),      # 1e4 -> 1e5 -> 1e6: 0.070% -> 0.015% unknown (20,000 deals)
     "st-helena": (1_000_000,),                 # 1e5 -> 1e6: 81.1% -> 53.0% unknown (2,000 deals)
     "louis": (1_000_000,),                     # 1e5 -> 1e6: 64.6% -> 37.6% unknown (2,000 deals)
     "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.39% -> 0% unknown (20,000 deals)
