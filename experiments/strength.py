@@ -9,7 +9,7 @@ seconds_per_game (the mean CPU-seconds a game took in its worker process; rows m
 the players timed themselves on the CPU clock hold the wall time, CPU-seconds on an unloaded
 core and more on a loaded one), nodes_per_game (the solver nodes it spent thinking, a machine-free
 cost), and the solvable share's bracket (solvable_low, solvable_high: won and won + unknown of
-the deepest committed solver measurement of those rules, from docs_tables' data), then
+the tightest committed solver measurement of those rules, from docs_tables' data), then
 results/strength.png.
 
     python experiments/strength.py --deals 2000 --workers 2
@@ -108,7 +108,7 @@ def tabulate(folders: list[Path], planned: list[RunSpec]) -> pd.DataFrame:
         rows = store.load_rows([folder], spec.first, spec.last, ["seconds", "nodes"])
         won = int((rows["verdict"] == "won").sum())
         low, high = wilson(won, len(rows))
-        solvable = pages.deepest(data, spec.rules.label())
+        solvable = pages.tightest(data, spec.rules.label())
         bracket = solvable.bracket if solvable else (float("nan"), float("nan"))
         records.append({
             "game": spec.rules.game, "rules": spec.rules.label(), "player": spec.player,

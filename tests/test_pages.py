@@ -55,27 +55,28 @@ def solver_file(root: Path, game: str, budgets: tuple, won: int, lost: int, unkn
     verdicts.write(verdict_path(root, spec.manifest()), spec.manifest(), rows, cpu_seconds=36.0)
 
 
-def test_the_answers_take_the_deepest_ladder_and_of_equal_ladders_the_most_deals(tmp_path):
-    """Campaign files (headline.csv) and deciding.csv rows of the same rules: the ladder ending at
-    the largest budget wins; at equal depth the measurement with more deals."""
+def test_the_answers_take_the_measurement_with_the_narrowest_bracket(tmp_path):
+    """Campaign files (headline.csv) and deciding.csv rows of the same rules: the narrowest 95%
+    interval around the bracket wins, so fewer unknowns (louis: 4 deals, 1 unknown, over 10
+    deals with 6) or more deals (duchess: 20 deals at 1e6 over 4 at 1e7) may beat a deeper ladder."""
     root = tmp_path / "results"
     solver_file(root, "louis", (10_000, 100_000), 3, 1, 6)
-    solver_file(root, "duchess", (10_000, 1_000_000), 8, 0, 2)
+    solver_file(root, "duchess", (10_000, 1_000_000), 18, 2, 0)
     pd.DataFrame([["louis", "louis", "solver", 10, 3, 1, 6, 0.3, 0.1, 0.6],
-                  ["duchess", "duchess", "solver", 10, 8, 0, 2, 0.8, 0.5, 0.9]],
+                  ["duchess", "duchess", "solver", 20, 18, 2, 0, 0.9, 0.7, 0.97]],
                  columns=["game", "rules", "player", "deals", "won", "lost", "unknown", "share", "share_low", "share_high"]
                  ).to_csv(root / "headline.csv", index=False)
     pd.DataFrame([["louis", "1e5,1e6", 4, 3, 0, 1], ["louis", "1e5", 40, 1, 0, 39],
-                  ["duchess", "1e5,1e6", 4, 4, 0, 0]],
+                  ["duchess", "1e5,1e6,1e7", 4, 4, 0, 0]],
                  columns=["rules", "ladder", "deals", "won", "lost", "unknown"]).to_csv(root / "deciding.csv", index=False)
     data = pages.Results(root)
-    louis, duchess = pages.deepest(data, "louis"), pages.deepest(data, "duchess")
+    louis, duchess = pages.tightest(data, "louis"), pages.tightest(data, "duchess")
     assert (louis.source, louis.deals, louis.budgets, louis.bracket) == ("deciding", 4, (100_000, 1_000_000), (0.75, 1.0))
-    assert (duchess.source, duchess.deals, duchess.budgets) == ("campaign", 10, (10_000, 1_000_000))
+    assert (duchess.source, duchess.deals, duchess.budgets) == ("campaign", 20, (10_000, 1_000_000))
     headline = pages.headline(data)
     assert "| louis | solver 1e4 → 1e5 † |" in headline and "| duchess | solver 1e4 → 1e6 |" in headline
     assert headline.count("| 0.01 |") == 2  # 36 CPU-seconds each, from the files' metadata
-    assert pages.deepest(data, "st-helena") is None
+    assert pages.tightest(data, "st-helena") is None
 
 
 def test_the_strongest_player_is_the_best_point_with_enough_deals(tmp_path):

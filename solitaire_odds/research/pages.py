@@ -7,11 +7,11 @@ Each table sits in its page between the two lines :func:`begin` and :func:`end` 
 :func:`write_pages` replaces what lies between them and :func:`stale_pages` lists the tables
 that differ from what the files make now. ``python experiments/docs_tables.py`` runs the first.
 
-The README's table of answers takes, for each game at its defaults, the deepest measurement of
-the winnable share (the ladder whose last budget is largest; of equal ladders, the one with more
-deals), whether it is a campaign's verdict file or a row of results/deciding.csv, and names its
-deals and ladder: the two tables hold measurements of different depth, and a reader wants the
-best verdicts there are.
+The README's table of answers takes, for each game at its defaults, the tightest measurement of
+the winnable share (the narrowest 95% interval around its bracket: :func:`tightest`), whether it
+is a campaign's verdict file or a row of results/deciding.csv, and names its deals and ladder:
+the two tables hold measurements of different depth and size (2,000 deals at 1e8 or 50,000 at
+1e7), and a reader wants the answer that says most.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def game_order(rules: str) -> tuple:
     return (list(GAMES).index(game) if game in GAMES else len(GAMES), rules != game, rules)
 
 
-# ---- the deciding table and the deepest measurement of a rule set ----
+# ---- the deciding table and the tightest measurement of a rule set ----
 
 def ladders(table: pd.DataFrame) -> pd.DataFrame:
     """Per rule set and budget ladder of results/deciding.csv, its largest measurement, with
@@ -165,6 +165,16 @@ class Measurement:
     def depth(self) -> tuple:
         return (max(b for b in self.budgets if not isinstance(b, str)), self.deals)
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The bracket's 95% interval: the Wilson low of the won share, the Wilson high of the
+        won-or-unknown share."""
+        return wilson(self.won, self.deals)[0], wilson(self.won + self.unknown, self.deals)[1]
+
+    @property
+    def width(self) -> float:
+        return self.interval[1] - self.interval[0]
+
 
 def solver_measurements(data: Results, rules: str) -> list[Measurement]:
     """Every committed measurement of the solver on ``rules``: its campaign verdict file (from
@@ -182,10 +192,11 @@ def solver_measurements(data: Results, rules: str) -> list[Measurement]:
     return found
 
 
-def deepest(data: Results, rules: str) -> Measurement | None:
-    """The measurement whose ladder ends at the largest budget (then: the most deals)."""
+def tightest(data: Results, rules: str) -> Measurement | None:
+    """The measurement whose bracket's 95% interval is narrowest (then: the deepest ladder, the
+    most deals): few unknowns and many deals both narrow it."""
     found = solver_measurements(data, rules)
-    return max(found, key=lambda m: m.depth) if found else None
+    return min(found, key=lambda m: (round(m.width, 12), tuple(-x for x in m.depth))) if found else None
 
 
 # ---- the README's answers ----
@@ -226,9 +237,9 @@ def verdict_text(data: Results, claim: Claim | None) -> str:
         who = "the greedy player" if best["player"] == "greedy" else f"the {best['player']}"
         return f"a person's share; nearest: {who}{reading}, {best['share']:.1%} ({where})"
     assert claim.measures == SOLVABLE
-    # the reading's deepest measurement, which may be a deciding row rather than the claims table's file
-    found = deepest(data, claim.rules("" if best["reading"] == "defaults" else best["reading"]).label())
-    low, high = wilson(found.won, found.deals)[0], wilson(found.won + found.unknown, found.deals)[1]
+    # the reading's tightest measurement, which may be a deciding row rather than the claims table's file
+    found = tightest(data, claim.rules("" if best["reading"] == "defaults" else best["reading"]).label())
+    low, high = found.interval
     where = "inside its 95% bracket" if low <= claim.value <= high else "outside its 95% bracket"
     return (f"a winnable share; {reading.strip() or 'at the defaults'}: [{percent(found.bracket[0])}, "
             f"{percent(found.bracket[1])}] ({found.deals:,}; {ladder_text(found.budgets)}), {where}")
@@ -270,7 +281,7 @@ def answers(data: Results) -> str:
     player's (deals in brackets), the published figure and what it turns out to be."""
     rows = []
     for game in GAMES:
-        best = deepest(data, game)
+        best = tightest(data, game)
         bracket = "-" if best is None else f"[{percent(best.bracket[0])}, {percent(best.bracket[1])}]"
         measured = "-" if best is None else f"{best.deals:,}; {ladder_text(best.budgets)}"
         claim = claim_of(game)
@@ -314,7 +325,7 @@ def headline(data: Results) -> str:
         file = data.files[(data.files["rules"] == row.rules) & (data.files["player"] == row.player)]
         who = row.player
         if row.player == "solver" and len(file):
-            best = deepest(data, row.rules)
+            best = tightest(data, row.rules)
             who = f"solver {ladder_text(file.iloc[0]['budgets'])}" + (" †" if best.source == "deciding" else "")
         bracket = f"[{percent(row.won / row.deals)}, {percent((row.won + row.unknown) / row.deals)}]"
         rows.append([row.rules, who, f"{row.deals:,}", f"{row.won:,}", f"{row.lost:,}", f"{row.unknown:,}",
