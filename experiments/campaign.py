@@ -78,6 +78,7 @@ DEEPER = {
     "louis build_suit=any": (1_000_000,),      # 1e4 -> 1e5 -> 1e6: 0.070% -> 0.015% unknown (20,000 deals)
     "st-helena": (1_000_000,),                 # 1e5 -> 1e6: 81.1% -> 53.0% unknown (2,000 deals)
     "louis": (1_000_000,),                     # 1e5 -> 1e6: 64.6% -> 37.6% unknown (2,000 deals)
+    "westcliff run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.004% -> 0.001% unknown (100,000 deals)
     "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.39% -> 0% unknown (20,000 deals)
     "westcliff-classic waste_playable=off": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e7: 1.21% -> 0.17% (20,000)
     "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 2.45% -> 0.31% (20,000)
