@@ -82,7 +82,7 @@ DEEPER = {
     "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.39% -> 0% unknown (20,000 deals)
     "westcliff-classic waste_playable=off": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e7: 1.21% -> 0.17% (20,000)
     "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 2.45% -> 0.31% (20,000)
-    "easthaven": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7: 14.2% -> 0.2% unknown (2,000 deals)
+    "easthaven": (1_000_000, 10_000_000, 100_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7 -> 1e8: 14.2% -> 0.2% -> 0 (2,000 deals)
     "easthaven space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.36% -> 0.16% unknown (20,000 deals)
     "easthaven foundation_return=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 14.6% -> 3.35% unknown (2,000 deals)
     # 1e4 -> 1e5 -> 1e6 -> 1e7 -> prover 20 s: 7.05% -> 2.65% -> 2.20% unknown (2,000 deals)
