@@ -90,7 +90,7 @@ DEEPER = {
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
     "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.05% -> 0.85% unknown (2,000 deals)
     "duchess run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.4% -> 0.26% unknown (20,000 deals)
-    "duchess run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 10.9% -> 2.0% unknown (20,000 deals)
+    "duchess run_moves=single": (1_000_000, 10_000_000),  # 1e4 -> ... -> 1e7: 10.9% -> 2.0% -> 0.195% (20,000 deals)
 }
 COSTLY_READINGS = {
     # readings whose solver deals cost 0.07 to 0.33 CPU-s at 1e5 (--list): 20,000 deals
