@@ -154,7 +154,8 @@ QUIET = click.option("--quiet", is_flag=True, help="No progress bar or compile n
 
 
 def player_option_decorators(command):
-    """The options players declare (--budget, --samples, --seed, --table-mb, --think), each read as
+    """The options players declare (--budget, --samples, --seed, --table-mb, --think, --prover-seconds,
+    --prover-after), each read as
     text and parsed by :func:`player_params` from the player's own declaration."""
     for option, help_text in reversed(player_options().items()):
         command = click.option(option, default=None, help=help_text)(command)
@@ -647,7 +648,7 @@ SWEEP_CHARTS = (".png", ".svg", ".pdf")
 @QUIET
 @SETTINGS
 def sweep_rules(game, vary, players, count, first, workers, root, out_path, chart_path, output_format, quiet,
-                settings, budget, samples, seed, table_mb, think):
+                settings, budget, samples, seed, table_mb, think, prover_seconds, prover_after):
     """Odds of GAME as rules vary: every combination of the --vary values for every player, each
     an ordinary resumable run under --root (a rerun solves only what is missing), and one table
     with a row per point and player."""
@@ -668,6 +669,7 @@ def sweep_rules(game, vary, players, count, first, workers, root, out_path, char
         try:
             table = sweep(game, list(vary), chosen, deals=count, first=first, root=root, workers=workers,
                           budget=budget, samples=samples, seed=seed, table_mb=table_mb, think=think,
+                          prover_seconds=prover_seconds, prover_after=prover_after,
                           progress=False if quiet else None, log=log, **parse_settings(settings))
         except (RulesError, SweepError) as err:
             raise CliError(str(err)) from None

@@ -186,20 +186,22 @@ def varied_columns(table: pd.DataFrame) -> list[str]:
 def sweep(game: str, vary, players: Iterable[str] = ("solver",), deals: int = 1000, first: int = 0,
           root: str | os.PathLike = "results", workers: int | None = None, budget=None,
           samples: int | None = None, seed: int | None = None, table_mb: int | None = None,
-          think: int | None = None, progress: bool | None = None, log: Callable[[str], None] | None = None,
-          **settings) -> pd.DataFrame:
+          think: int | None = None, prover_seconds: float | None = None, prover_after: int | None = None,
+          progress: bool | None = None, log: Callable[[str], None] | None = None, **settings) -> pd.DataFrame:
     """Run (or resume) deals ``first .. first + deals - 1`` of every combination of ``vary``
     (``{"tableau.piles": range(6, 13), "space_fill": ["any", "king"]}``, or ``--vary`` texts
     such as ``"tableau.piles=6..12"``) for every player, and return the table, a row per
     point and player (see the module's docstring). ``budget``, ``samples``, ``seed``,
-    ``table_mb`` and ``think`` go to the players that take them; ``settings`` are fixed for every point.
+    ``table_mb``, ``think``, ``prover_seconds`` and ``prover_after`` go to the players that take
+    them; ``settings`` are fixed for every point.
 
     Combinations the rules checks refuse are skipped, each reported on ``log`` and listed in
     the table's ``attrs["refused"]``; if none is left, a SweepError. Each point's run keeps its
     finished chunks when interrupted (KeyboardInterrupt), and a rerun continues from them."""
     points = plan(game, vary, **settings)
     given = {"--budget": None if budget is None else _budget_text(budget), "--samples": samples, "--seed": seed,
-             "--table-mb": table_mb, "--think": think}
+             "--table-mb": table_mb, "--think": think, "--prover-seconds": prover_seconds,
+             "--prover-after": prover_after}
     params = players_params(players, {option: str(v) for option, v in given.items() if v is not None})
     count = parse_count(str(deals), "--deals")
     start = parse_count(str(first), "--first", least=0)
