@@ -82,13 +82,13 @@ DEEPER = {
     "westcliff run_moves=single": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 0.39% -> 0% unknown (20,000 deals)
     "westcliff-classic waste_playable=off": (1_000_000, 10_000_000),  # 1e4 -> 1e5 -> 1e7: 1.21% -> 0.17% (20,000)
     "westcliff-classic waste_playable=off aces_out_first=on": (1_000_000, 10_000_000),  # 2.45% -> 0.31% (20,000)
-    "easthaven": (1_000_000, 10_000_000, 100_000_000),  # 1e4 -> 1e5 -> 1e6 -> 1e7 -> 1e8: 14.2% -> 0.2% -> 0 (2,000 deals)
+    "easthaven": (1_000_000, 10_000_000, 100_000_000),  # 1e5 -> 1e6 -> 1e7 -> 1e8: 14.5% -> 2.6% -> 0.23% -> 0.017% (6,000)
     "easthaven space_fill=any": (1_000_000, 10_000_000),  # 1e4 -> ... -> 1e7: 2.36% -> 0.16% -> 0.025% (20,000 deals)
     "easthaven foundation_return=on": (1_000_000, 10_000_000),  # 1e4 -> ... -> 1e7: 14.6% -> 3.35% -> 0.25% (2,000 deals)
     # 1e4 -> 1e5 -> 1e6 -> 1e7 -> prover 20 s: 7.05% -> 2.65% -> 2.20% unknown (2,000 deals)
     "westcliff space_fill=king": (1_000_000, 10_000_000, Prove(20.0)),
     "westcliff-classic aces_out_first=on": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 1.35% -> 0.59% unknown (100,000 deals)
-    "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.05% -> 0.85% unknown (2,000 deals)
+    "box-kite space_fill=any": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 5.1% -> 0.60% unknown (20,000 deals)
     "duchess run_moves=whole": (1_000_000,),  # 1e4 -> 1e5 -> 1e6: 2.4% -> 0.26% unknown (20,000 deals)
     "duchess run_moves=single": (1_000_000, 10_000_000),  # 1e4 -> ... -> 1e7: 10.9% -> 2.0% -> 0.195% (20,000 deals)
 }
