@@ -193,12 +193,13 @@ def games():
                    + "".join(f"; with {' '.join(f'{k}={format_value(v)}' for k, v in pairs)}: "
                              f"{player_budget_text('solver', {'budgets': ladder})}"
                              for pairs, ladder in game.reading_ladders))
-        proved = [f"{switch.name}={format_value(value)}" for switch in game.switches for value in switch.choices
-                  if value != switch.default and for_rules("solver", resolve(game.name, **{switch.name: value}),
-                                                           {"budgets": "auto"}).get("prover_seconds")]
+        readings = [(f"{switch.name}={format_value(value)}",
+                     for_rules("solver", resolve(game.name, **{switch.name: value}), {"budgets": "auto"}))
+                    for switch in game.switches for value in switch.choices if value != switch.default]
+        proved = [(name, ladder) for name, ladder in readings if ladder.get("prover_seconds")]
         if proved:
-            ladder = for_rules("solver", resolve(game.name, **dict([proved[0].split("=")])), {"budgets": "auto"})
-            click.echo(f"    with {' or '.join(proved)}: {player_budget_text('solver', ladder)}")
+            click.echo(f"    with {' or '.join(name for name, _ in proved)}: "
+                       f"{player_budget_text('solver', proved[0][1])}")
         for switch in game.switches:
             click.echo(f"    {switch.describe()}")
 

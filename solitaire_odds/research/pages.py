@@ -319,7 +319,7 @@ def cost_text(path: str | Path, sampled: dict[str, float]) -> str:
 def headline(data: Results) -> str:
     """results/headline.csv as a table: counts, share won with its Wilson 95% interval, the
     bracket [won, won + unknown] / deals, the solver's ladder (marked † where results/deciding.csv
-    holds a deeper one of the same rules) and the CPU-hours the run cost."""
+    holds a tighter measurement of the same rules: :func:`tightest`) and the CPU-hours the run cost."""
     rows = []
     for row in data.headline.itertuples():
         file = data.files[(data.files["rules"] == row.rules) & (data.files["player"] == row.player)]
